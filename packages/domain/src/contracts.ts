@@ -1,0 +1,98 @@
+/** Request and response contracts shared by the server (validation, OpenAPI) and the web app. */
+import { z } from 'zod';
+import { LOCALES } from './constants.ts';
+import { ROLES, TIERS } from './plans.ts';
+
+export const tierSchema = z.enum(TIERS);
+export const roleSchema = z.enum(ROLES);
+export const localeSchema = z.enum(LOCALES);
+export const uuidSchema = z.uuid();
+
+/** SPEC 3, "Roles and subscription response". */
+export const rolesAndSubscriptionSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  userRoles: z.array(z.string()),
+  subscription: z.object({ subscriptionType: tierSchema, expires: z.string() }),
+  subscriptionProperties: z.object({
+    maxCustomers: z.number().int(),
+    maxHoseAssemblies: z.number().int(),
+    maxHoseKits: z.number().int(),
+  }),
+  locale: localeSchema,
+});
+export type RolesAndSubscription = z.infer<typeof rolesAndSubscriptionSchema>;
+
+export const userRolesSchema = z.object({ userId: z.string(), userRoles: z.array(z.string()) });
+export type UserRoles = z.infer<typeof userRolesSchema>;
+
+/** SPEC 3, "Session/profile": what `POST /api/v1/sessions/create` answers and the web app caches. */
+export const sessionProfileSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  userRoles: z.array(z.string()),
+  subscription: tierSchema,
+  subscriptionExpires: z.string(),
+  locale: localeSchema,
+  maxCustomers: z.number().int(),
+  maxHoseAssemblies: z.number().int(),
+  maxHoseKits: z.number().int(),
+});
+export type SessionProfile = z.infer<typeof sessionProfileSchema>;
+
+/** `GET /api/v1/user`. */
+export const currentUserSchema = z.object({
+  _id: z.string(),
+  organization_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** `GET /api/v1/organization/`. */
+export const organizationSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** `GET /api/v1/dashboard`: what the dashboard shows. `counts` grows as features land. */
+export const dashboardSchema = z.object({
+  organization: z.object({ _id: z.string(), name: z.string() }),
+  subscription: z.object({
+    subscriptionType: tierSchema,
+    expires: z.string(),
+    maxCustomers: z.number().int(),
+    maxHoseAssemblies: z.number().int(),
+    maxHoseKits: z.number().int(),
+  }),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** Lists answer `{ items, total, page }` (SPEC 7). */
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int() });
+}
+
+export const versionSchema = z.object({ version: z.number().int() });
+
+/** Sign-up form of the embedded identity provider. */
+export const signUpInputSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(200, 'Your name is too long'),
+  email: z.email('Enter a valid email address').trim().toLowerCase(),
+  password: z
+    .string()
+    .min(10, 'Use at least 10 characters')
+    .max(200, 'Use at most 200 characters')
+    .refine((p) => /[a-zA-Z]/.test(p) && /[0-9\W_]/.test(p), 'Mix letters with numbers or symbols'),
+  organizationName: z
+    .string()
+    .trim()
+    .min(1, 'Enter your shop or company name')
+    .max(200, 'The name is too long'),
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
