@@ -152,8 +152,8 @@ export const ROUTES: readonly RouteAccess[] = [
   enterpriseAdmin('/pricelist/:priceListId/edit', 'Edit Price List'),
   enterprise('/pricelist/:priceListId', 'Price List'),
 
-  // Any unmatched path
-  pub('*', 'Not Found'),
+  // Any unmatched path (SPEC 2 lists it under "Login only")
+  login('*', 'Not Found'),
 ];
 
 export const NOT_FOUND_ROUTE = ROUTES[ROUTES.length - 1]!;
@@ -176,7 +176,7 @@ export function matchRoute(pathname: string): { route: RouteAccess; params: Reco
       const p = pattern[i]!;
       const v = parts[i]!;
       if (p.startsWith(':')) {
-        params[p.slice(1)] = decodeURIComponent(v);
+        params[p.slice(1)] = safeDecode(v);
         score += 1;
       } else if (p === v) {
         score += 10;
@@ -188,6 +188,15 @@ export function matchRoute(pathname: string): { route: RouteAccess; params: Reco
     if (ok && (!best || score > best.score)) best = { route, params, score };
   }
   return best ? { route: best.route, params: best.params } : { route: NOT_FOUND_ROUTE, params: {} };
+}
+
+/** A malformed escape (`/qs/100%`) must not throw out of the router guard; keep the raw segment. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function splitPath(path: string): string[] {

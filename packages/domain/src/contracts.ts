@@ -82,10 +82,14 @@ export const versionSchema = z.object({ version: z.number().int() });
 
 /** Sign-up form of the embedded identity provider. */
 export const signUpInputSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(200, 'Your name is too long'),
-  email: z.email('Enter a valid email address').trim().toLowerCase(),
+  name: z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(200, 'Your name is too long'),
+  email: z
+    .string({ error: 'Enter a valid email address' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Enter a valid email address')),
   password: z
-    .string()
+    .string({ error: 'Enter a password' })
     .min(10, 'Use at least 10 characters')
     .max(200, 'Use at most 200 characters')
     .refine((p) => /[a-zA-Z]/.test(p) && /[0-9\W_]/.test(p), 'Mix letters with numbers or symbols'),
