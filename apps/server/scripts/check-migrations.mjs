@@ -28,7 +28,9 @@ if (result.status !== 0) {
   process.exit(1);
 }
 if (after !== before) {
-  console.error('The schema has changes that no migration covers. Run `npm run db:generate -w @hosewright/server` and commit the result.');
+  console.error(
+    'The schema has changes that no migration covers. Run `npm run db:generate -w @hosewright/server` and commit the result.',
+  );
   process.exit(1);
 }
 console.log('Migrations match the schema.');

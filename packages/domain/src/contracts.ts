@@ -82,7 +82,11 @@ export const versionSchema = z.object({ version: z.number().int() });
 
 /** Sign-up form of the embedded identity provider. */
 export const signUpInputSchema = z.object({
-  name: z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(200, 'Your name is too long'),
+  name: z
+    .string({ error: 'Enter your name' })
+    .trim()
+    .min(1, 'Enter your name')
+    .max(200, 'Your name is too long'),
   email: z
     .string({ error: 'Enter a valid email address' })
     .trim()

@@ -1,0 +1,95 @@
+/** Builds the Fastify application: security headers, errors, authentication, every module's routes. */
+import helmet from '@fastify/helmet';
+import { AppErrorCode, type ErrorBody } from '@hosewright/domain';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
+import { createTokenVerifier } from './modules/auth/tokens.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { registerIdentity } from './modules/identity/index.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { organizationRoutes } from './modules/organization/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { spaRoutes, systemRoutes } from './modules/system/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface HosewrightApp {
+  app: FastifyInstance;
+  mailer: Mailer;
+  /** Every registered route with its declared access, for the route-table tests. */
+  routes: RegisteredRoute[];
+}
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<HosewrightApp> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  const mailer = createMailer(config, database, app.log);
+  const verifyToken = await createTokenVerifier(config, database);
+  const routes = installAuth(app, database, verifyToken);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...(config.embeddedIdentity ? [] : [new URL(config.issuer).origin])],
+        frameSrc: ["'self'", ...(config.embeddedIdentity ? [] : [new URL(config.issuer).origin])],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
+    const err = error as { validation?: unknown; statusCode?: number; message?: string };
+    if (err.validation) {
+      const body: ErrorBody = {
+        statusCode: 400,
+        code: AppErrorCode.BadRequest,
+        message: 'Some of the information sent is not valid',
+        details: { issues: err.validation },
+      };
+      return reply.code(400).send(body);
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({
+        statusCode: err.statusCode,
+        code: AppErrorCode.BadRequest,
+        message: err.message ?? 'Bad request',
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const body: ErrorBody = {
+      statusCode: 500,
+      code: AppErrorCode.Internal,
+      message: 'Something went wrong on our side',
+    };
+    return reply.code(500).send(body);
+  });
+
+  if (config.embeddedIdentity) await registerIdentity(app, { config, database, mailer });
+  systemRoutes(app, config, database);
+  sessionRoutes(app, database);
+  organizationRoutes(app, { config, database, mailer });
+  dashboardRoutes(app, database);
+  await spaRoutes(app, config);
+
+  await app.ready();
+  return { app, mailer, routes };
+}

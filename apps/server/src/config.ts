@@ -1,0 +1,70 @@
+/** Configuration from the environment, validated once at start-up. Every variable is listed in the README. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address people use to reach the app; links in emails and the embedded issuer derive from it. */
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** External OpenID provider (Auth0-style). Unset: the embedded provider at /idp. */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().default('hosewright-spa'),
+  OIDC_AUDIENCE: z.url().default('https://api.hosewright.app'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Hosewright <no-reply@hosewright.local>'),
+  REDIS_URL: optionalUrl,
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  HOSEWRIGHT_DEMO_PASSWORD: z.string().optional(),
+  /** Set to 'false' to start without creating the demo organisation on an empty database. */
+  HOSEWRIGHT_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Where the built SPA lives; served with history fallback when present. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  dataDir: string;
+  /** The issuer tokens are verified against; for the embedded provider `${PUBLIC_URL}/idp/`. */
+  issuer: string;
+  /** The domain the web SDK is given: the issuer without its trailing slash. */
+  oidcDomain: string;
+  embeddedIdentity: boolean;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const issuer = e.OIDC_ISSUER ? e.OIDC_ISSUER.replace(/\/?$/, '/') : `${publicUrl}/idp/`;
+  return {
+    ...e,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    issuer,
+    oidcDomain: issuer.replace(/\/$/, ''),
+    embeddedIdentity: !e.OIDC_ISSUER,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Row-level security for every business table, applied after migrations on every start (idempotent).
+ * A table is a business table when it has an `organization_id` column: new tables are covered without
+ * anyone listing them. `organizations` itself is keyed on `id`.
+ *
+ * Two permissive policies per table:
+ * - `tenant_isolation`, for `hosewright_app`: only rows of the organisation in `app.org_id`.
+ * - `system_access`, for the migrating (owner) role: everything, used by `withSystem` only.
+ * Requests run as `hosewright_app`, which is not a member of the owner role, so only the first applies.
+ */
+import { sql } from 'drizzle-orm';
+import { APP_ROLE, type Db, queryRows } from './client.ts';
+
+const TENANT_PREDICATE = `nullif(current_setting('app.org_id', true), '')::uuid`;
+
+export async function applyTenancy(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`
+do $$
+begin
+  begin
+    create role ${APP_ROLE} nologin;
+  exception when others then
+    if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then raise; end if;
+  end;
+end $$`),
+  );
+  // The connecting role must be able to SET ROLE to the app role (a no-op notice when already granted).
+  const [{ member } = { member: false }] = await queryRows<{ member: boolean }>(
+    db,
+    sql.raw(`select pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') as member`),
+  );
+  if (!member) await db.execute(sql.raw(`grant ${APP_ROLE} to current_user`));
+
+  await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
+  await db.execute(
+    sql.raw(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`),
+  );
+  await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
+
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql.raw(`select table_name from information_schema.columns
+             where table_schema = 'public' and column_name = 'organization_id' order by table_name`),
+  );
+
+  const targets = [
+    { table: 'organizations', key: 'id' },
+    ...tables.map((t) => ({ table: t.table_name, key: 'organization_id' })),
+  ];
+  for (const { table, key } of targets) {
+    const t = `"${table}"`;
+    await db.execute(sql.raw(`alter table ${t} enable row level security`));
+    await db.execute(sql.raw(`alter table ${t} force row level security`));
+    await db.execute(sql.raw(`drop policy if exists tenant_isolation on ${t}`));
+    await db.execute(
+      sql.raw(
+        `create policy tenant_isolation on ${t} to ${APP_ROLE} using (${key} = ${TENANT_PREDICATE}) with check (${key} = ${TENANT_PREDICATE})`,
+      ),
+    );
+    await db.execute(sql.raw(`drop policy if exists system_access on ${t}`));
+    await db.execute(
+      sql.raw(`create policy system_access on ${t} to current_user using (true) with check (true)`),
+    );
+  }
+}
+
+/** Tables with row-level security enabled and forced (for the test that nothing is left open). */
+export async function listSecuredTables(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ relname: string }>(
+    db,
+    sql.raw(`select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+             where n.nspname = 'public' and c.relkind = 'r' and c.relrowsecurity and c.relforcerowsecurity
+             order by relname`),
+  );
+  return rows.map((r) => r.relname);
+}

@@ -1,0 +1,75 @@
+/**
+ * Access-token verification with jose: signature against the issuer's keys, issuer, audience, expiry and
+ * an algorithm allow-list. The embedded provider's public keys are read from the database; an external
+ * provider's from its JWKS endpoint.
+ */
+import { AppErrorCode } from '@hosewright/domain';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWTPayload,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { loadSigningKeys } from '../identity/keys.ts';
+
+export interface AccessClaims {
+  userId: string;
+  organizationId: string;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+
+export type TokenVerifier = (token: string) => Promise<AccessClaims>;
+
+export async function createTokenVerifier(config: Config, database: Database): Promise<TokenVerifier> {
+  const keys = config.embeddedIdentity
+    ? createLocalJWKSet((await loadSigningKeys(database)).publicJwks)
+    : createRemoteJWKSet(new URL('.well-known/jwks.json', config.issuer));
+
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        issuer: config.issuer,
+        audience: config.OIDC_AUDIENCE,
+        algorithms: ALGORITHMS,
+        clockTolerance: 5,
+      }));
+    } catch (error) {
+      throw new AppError(AppErrorCode.Unauthenticated, describeTokenError(error));
+    }
+    const organizationId = payload.org_id;
+    if (typeof payload.sub !== 'string' || typeof organizationId !== 'string' || !payload.exp) {
+      throw new AppError(
+        AppErrorCode.Unauthenticated,
+        'The access token does not name a user and organisation',
+      );
+    }
+    return {
+      userId: payload.sub,
+      organizationId,
+      tokenId: typeof payload.jti === 'string' ? payload.jti : `${payload.sub}:${payload.iat ?? 0}`,
+      expiresAt: new Date(payload.exp * 1000),
+    };
+  };
+}
+
+function describeTokenError(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return 'The access token has expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    return `The access token is not valid for this service (${error.claim})`;
+  }
+  if (
+    error instanceof joseErrors.JWSSignatureVerificationFailed ||
+    error instanceof joseErrors.JWKSNoMatchingKey
+  ) {
+    return 'The access token signature is not valid';
+  }
+  return 'The access token is malformed or not valid';
+}

@@ -1,0 +1,50 @@
+/**
+ * On an empty database the app creates a demo organisation so a new installation has someone to sign in
+ * as. Its catalogue (demo-catalogue.json, brand GEN) is loaded by the component library.
+ */
+import { randomBytes } from 'node:crypto';
+import { PLANS } from '@hosewright/domain';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { organizations, subscriptions } from '../../db/schema.ts';
+import { createOrganizationWithAdmin } from '../identity/accounts.ts';
+
+export const DEMO_EMAIL = 'demo@hosewright.local';
+export const DEMO_ORGANIZATION = 'Demo Hydraulics';
+
+export interface DemoSeed {
+  email: string;
+  password: string;
+  organizationId: string;
+}
+
+/** Create the demo organisation when there is no organisation at all; otherwise do nothing. */
+export async function seedDemoIfEmpty(database: Database, password?: string): Promise<DemoSeed | null> {
+  // System context: counting organisations spans tenants, and there is no tenant yet.
+  const [{ n } = { n: 0 }] = await database.withSystem((tx) => tx.select({ n: count() }).from(organizations));
+  if (n > 0) return null;
+  const demoPassword = password ?? `${randomBytes(9).toString('base64url')}-7`;
+  const { organizationId } = await createOrganizationWithAdmin(database, {
+    name: 'Demo Admin',
+    email: DEMO_EMAIL,
+    password: demoPassword,
+    organizationName: DEMO_ORGANIZATION,
+    emailVerified: true,
+  });
+  // The demo shows every feature: enterprise for a year.
+  const plan = PLANS.enterprise;
+  await database.withTenant(organizationId, (tx) =>
+    tx
+      .update(subscriptions)
+      .set({
+        tier: plan.tier,
+        expiresAt: new Date(Date.now() + 365 * 86_400_000),
+        maxCustomers: plan.maxCustomers,
+        maxHoseAssemblies: plan.maxHoseAssemblies,
+        maxHoseKits: plan.maxHoseKits,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.organizationId, organizationId)),
+  );
+  return { email: DEMO_EMAIL, password: demoPassword, organizationId };
+}
