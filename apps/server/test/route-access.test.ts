@@ -80,10 +80,9 @@ describe('every protected route × role × subscription', () => {
         expires: sub === 'expired' ? Date.now() - 86_400_000 : Date.now() + 86_400_000,
       },
     });
-    const allowed = expected.allowed || (expected.code === 997 && route.access.allowExpired === true);
-    if (allowed) {
+    if (expected.allowed) {
       expect([401, 403], res.body).not.toContain(res.statusCode);
-    } else if (!expected.allowed) {
+    } else {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().message).toBe(expected.message);
       if (expected.code !== 'unauthorized') expect(res.json().details.guardCode).toBe(expected.code);

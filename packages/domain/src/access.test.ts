@@ -25,6 +25,8 @@ interface SpecRoute {
   roles: SpecRole[] | null;
   /** null: any valid, unexpired subscription. */
   subscriptions: SpecTier[] | null;
+  /** The upgrade and payment pages stay reachable after expiry ("Please upgrade ... to extend"). */
+  allowExpired?: boolean;
 }
 
 /** SPEC 2 writes parameters as `{name}`; the route table uses `:name`. */
@@ -112,7 +114,13 @@ const SPEC_ROUTES: SpecRoute[] = [
     '/wrap/{wrapId}',
     '/otheritem/{otherItemId}',
   ),
-  ...loginOnly('/upgradesubscription', '/stripe/callback', '/payment/success', '/payment/cancel'),
+  // SPEC 2 banner: "Your subscription has expired. Please upgrade..." so an expired shop can still pay.
+  ...loginOnly('/upgradesubscription', '/stripe/callback', '/payment/success', '/payment/cancel').map(
+    (r) => ({
+      ...r,
+      allowExpired: true,
+    }),
+  ),
   // "Any unmatched path shows a Not Found page." (listed under Login only)
   ...loginOnly('*'),
 
@@ -172,10 +180,12 @@ const normalise = (route: RouteAccess): SpecRoute => ({
   headerless: route.headerless === true,
   roles: sorted(route.roles),
   subscriptions: sorted(route.subscriptions),
+  allowExpired: route.allowExpired === true,
 });
 
 const specNormalised = (route: SpecRoute): SpecRoute => ({
   ...route,
+  allowExpired: route.allowExpired === true,
   roles: sorted(route.roles ?? undefined),
   subscriptions: sorted(route.subscriptions ?? undefined),
 });
@@ -280,7 +290,7 @@ function expectedOutcome(route: SpecRoute, roles: readonly SpecRole[], sub: Subs
     };
   }
   // "Expiry earlier than now means code 997." / "Subscription expiry blocks the whole app."
-  if (sub === 'expired') {
+  if (sub === 'expired' && !route.allowExpired) {
     return { allowed: false, code: 997, message: 'Subscription Expired', redirect: '/subscriptionexpired' };
   }
   // "A missing role means 845." / "Code 845 | 'Cannot access this resource', go to /login"
@@ -288,7 +298,9 @@ function expectedOutcome(route: SpecRoute, roles: readonly SpecRole[], sub: Subs
     return { allowed: false, code: 845, message: 'Cannot access this resource', redirect: '/login' };
   }
   // "A subscription not in the route's allowed list while the role is fine means 996."
-  if (route.subscriptions && !route.subscriptions.includes(sub)) {
+  // The expired case's tier is enterprise (see SUBSCRIPTION_CASES).
+  const tier: SpecTier = sub === 'expired' ? 'enterprise' : sub;
+  if (route.subscriptions && !route.subscriptions.includes(tier)) {
     return {
       allowed: false,
       code: 996,

@@ -18,6 +18,8 @@ export interface RouteAccess {
   roles?: readonly Role[];
   /** The current subscription must be one of these; undefined means any valid, unexpired tier. */
   subscriptions?: readonly Tier[];
+  /** Reachable with an expired subscription: the pages that let an expired shop upgrade and pay. */
+  allowExpired?: boolean;
 }
 
 const ANY_ROLE: readonly Role[] = ['regular', 'admin'];
@@ -26,6 +28,7 @@ const ADMIN: readonly Role[] = ['admin'];
 const pub = (path: string, name: string, headerless = false): RouteAccess =>
   headerless ? { path, name, public: true, headerless } : { path, name, public: true };
 const login = (path: string, name: string): RouteAccess => ({ path, name });
+const payment = (path: string, name: string): RouteAccess => ({ path, name, allowExpired: true });
 const editor = (path: string, name: string): RouteAccess => ({ path, name, roles: ANY_ROLE });
 const premiumEditor = (path: string, name: string): RouteAccess => ({
   path,
@@ -95,10 +98,10 @@ export const ROUTES: readonly RouteAccess[] = [
   login('/ferrule/:ferruleId', 'Ferrule'),
   login('/wrap/:wrapId', 'Wrap'),
   login('/otheritem/:otherItemId', 'Other Item'),
-  login('/upgradesubscription', 'Upgrade Subscription'),
-  login('/stripe/callback', 'Payment'),
-  login('/payment/success', 'Payment Success'),
-  login('/payment/cancel', 'Payment Cancelled'),
+  payment('/upgradesubscription', 'Upgrade Subscription'),
+  payment('/stripe/callback', 'Payment'),
+  payment('/payment/success', 'Payment Success'),
+  payment('/payment/cancel', 'Payment Cancelled'),
 
   // Regular or admin role
   editor('/hoseassemblies/new', 'Build a Hose'),
@@ -230,11 +233,13 @@ export interface AccessRule {
   public?: boolean;
   roles?: readonly Role[];
   subscriptions?: readonly Tier[];
+  /** An expired subscription may still use it (upgrade, payment, the calls that report the expiry). */
+  allowExpired?: boolean;
 }
 
 /**
  * Evaluate a rule for a subject (SPEC 4, "Navigation guard"): no subscription -> unauthorized;
- * expired -> 997; a missing role -> 845; a tier outside the allowed list while the role is fine -> 996.
+ * expired -> 997 (except where the rule allows it: an expired shop must still be able to upgrade); a missing role -> 845; a tier outside the allowed list while the role is fine -> 996.
  */
 export function evaluateAccess(
   rule: AccessRule,
@@ -250,7 +255,7 @@ export function evaluateAccess(
       redirect: '/login',
     };
   }
-  if (new Date(subject.subscription.expires).getTime() < now.getTime()) {
+  if (!rule.allowExpired && new Date(subject.subscription.expires).getTime() < now.getTime()) {
     return { allowed: false, code: 997, message: 'Subscription Expired', redirect: '/subscriptionexpired' };
   }
   if (rule.roles && !rule.roles.some((role) => subject.roles.includes(role))) {

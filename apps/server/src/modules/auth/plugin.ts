@@ -94,7 +94,7 @@ export function installAuth(
         ? { tier: context.subscription.tier, expires: context.subscription.expiresAt }
         : null,
     });
-    if (!decision.allowed && !(decision.code === 997 && access.allowExpired)) {
+    if (!decision.allowed) {
       throw denialError(decision.code, decision.message, context);
     }
     request.auth = context as AuthContext;

@@ -1,0 +1,165 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storeSessionProfile } from '@/lib/session';
+import { createAuthDouble, signedInDouble } from '@/test/auth-double';
+import { readCookies } from '@/test/cookies';
+import { createRolesAndSubscription, createSessionProfile, inDays } from '@/test/factories';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+
+const sessionReply = (overrides: Parameters<typeof createSessionProfile>[0]) => ({
+  'POST /api/v1/sessions/create': { body: createSessionProfile(overrides) },
+});
+
+async function expectPath(router: { state: { location: { pathname: string } } }, path: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
+}
+
+describe('navigation guard through the real router (SPEC 4)', () => {
+  it('sends a trial user at /workorders to /upgradesubscription (996)', async () => {
+    stubFetch(sessionReply({ subscription: 'trial', userRoles: ['regular'] }));
+    const { router } = renderApp('/workorders', signedInDouble());
+    await expectPath(router, '/upgradesubscription');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade Subscription' })).toBeTruthy();
+    expect(screen.getByText(/Cannot access this feature/)).toBeTruthy();
+  });
+
+  it('sends a regular user at /components to /login (845) without remembering the denied page', async () => {
+    stubFetch(sessionReply({ subscription: 'professional', userRoles: ['regular'] }));
+    const auth = signedInDouble();
+    const { router } = renderApp('/components', auth);
+    await expectPath(router, '/login');
+    await waitFor(() => expect(auth.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } }));
+  });
+
+  it('sends an expired subscription at /dashboard to /subscriptionexpired (997) and shows the banner', async () => {
+    stubFetch(sessionReply({ subscription: 'professional', subscriptionExpires: inDays(-3) }));
+    const { router } = renderApp('/dashboard', signedInDouble());
+    await expectPath(router, '/subscriptionexpired');
+    expect(
+      await screen.findByText(
+        'Your subscription has expired. Please upgrade or contact us to extend your subscription.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('sends a visitor at /customers to /login and remembers the target for after sign-in', async () => {
+    const { fetchMock } = stubFetch({});
+    const auth = createAuthDouble();
+    const { router } = renderApp('/customers?page=2', auth);
+    await expectPath(router, '/login');
+    await waitFor(() =>
+      expect(auth.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/customers?page=2' } }),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lets an admin with a professional plan into /workorders', async () => {
+    stubFetch(sessionReply({ subscription: 'professional', userRoles: ['admin'] }));
+    const { router } = renderApp('/workorders', signedInDouble());
+    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/workorders');
+    expect(screen.getByRole('heading', { level: 1, name: 'Work Orders' })).toBeTruthy();
+  });
+
+  it('waits with a progress indicator while the identity SDK is loading', async () => {
+    const { fetchMock } = stubFetch({});
+    const { router } = renderApp('/dashboard', createAuthDouble({ isLoading: true }));
+    expect(await screen.findByText('Checking your sign-in…')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts the session with the bearer token and caches the profile in the SPEC 9 cookies', async () => {
+    const { calls } = stubFetch(sessionReply({ userRoles: ['admin'], subscription: 'enterprise' }));
+    renderApp('/customers', signedInDouble());
+    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    const create = calls.find((c) => c.path === '/api/v1/sessions/create');
+    expect(create?.method).toBe('POST');
+    expect(create?.headers.authorization).toBe('Bearer token-123');
+    expect(create?.body).toBeUndefined();
+    const cookies = readCookies();
+    expect(cookies).toMatchObject({
+      accessToken: 'token-123',
+      userId: 'user-1',
+      email: 'clerk@example.com',
+      userRoles: '["admin"]',
+      subscription: 'enterprise',
+      locale: 'en_ca',
+      maxCustomers: '25',
+      maxHoseAssemblies: '50',
+      maxHoseKits: '10',
+    });
+    expect(localStorage.getItem('subscription')).toBe('enterprise');
+    expect(localStorage.getItem('userRoles')).toBe('["admin"]');
+  });
+
+  it('trusts a complete session cache of the same user and does not call the server', async () => {
+    storeSessionProfile(createSessionProfile({ subscription: 'professional', userRoles: ['regular'] }));
+    const { fetchMock } = stubFetch({});
+    renderApp('/salesestimates', signedInDouble());
+    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads roles and subscription when the session could not be created and none are cached', async () => {
+    const { calls } = stubFetch({
+      'POST /api/v1/sessions/create': {
+        status: 500,
+        body: { statusCode: 500, code: 'INTERNAL', message: 'boom' },
+      },
+      'GET /api/v1/organization/userrolesandsubscription': {
+        body: createRolesAndSubscription({ subscription: 'professional', userRoles: ['regular'] }),
+      },
+    });
+    const { router } = renderApp('/inventory', signedInDouble());
+    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/inventory');
+    const roles = calls.find((c) => c.path === '/api/v1/organization/userrolesandsubscription');
+    expect(roles?.headers.authorization).toBe('Bearer token-123');
+    expect(roles?.headers.userid).toBe('');
+    expect(roles?.headers.apicustomerid).toBe('');
+  });
+
+  it('says so when roles and subscription cannot be loaded', async () => {
+    stubFetch({
+      'POST /api/v1/sessions/create': {
+        status: 500,
+        body: { statusCode: 500, code: 'INTERNAL', message: 'boom' },
+      },
+      'GET /api/v1/organization/userrolesandsubscription': {
+        status: 500,
+        body: { statusCode: 500, code: 'INTERNAL', message: 'boom' },
+      },
+    });
+    renderApp('/dashboard', signedInDouble());
+    expect(await screen.findByText('Could not get user roles and subscription')).toBeTruthy();
+  });
+
+  it('sends a user whose id token says the email is unverified to /verifyemail', async () => {
+    const { fetchMock } = stubFetch({});
+    const { router } = renderApp('/dashboard', signedInDouble({ email_verified: false }));
+    await expectPath(router, '/verifyemail');
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(screen.getByText('We sent a verification link to clerk@example.com.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to /verifyemail when sessions/create answers EMAIL_NOT_VERIFIED', async () => {
+    stubFetch({
+      'POST /api/v1/sessions/create': {
+        status: 403,
+        body: { statusCode: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address first' },
+      },
+    });
+    const { router } = renderApp('/hosekits', signedInDouble());
+    await expectPath(router, '/verifyemail');
+  });
+
+  it('lets anyone open public routes', async () => {
+    stubFetch({});
+    const { router } = renderApp('/features', createAuthDouble());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plans & Pricing' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/features');
+  });
+});

@@ -1,0 +1,75 @@
+import { useAuth0 } from '@auth0/auth0-react';
+import { type AccessRule, evaluateAccess, NO_LOGIN_REDIRECT_PATHS } from '@hosewright/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { CentredProgress } from '@/components/centred-progress';
+import { useRolesAndSubscription } from '@/features/auth/api/get-roles-and-subscription';
+import { storeRolesAndSubscription, useSessionStore } from '@/lib/session';
+
+/**
+ * SPEC 4 "Navigation guard". Public routes pass. Otherwise wait for the identity SDK, send visitors to /login
+ * (remembering where they were going), wait for roles and subscription (loading them when none are cached),
+ * then evaluate the route's rule: 996 -> /upgradesubscription, 997 -> /subscriptionexpired, anything else ->
+ * /login.
+ */
+export function AccessGuard({ rule, children }: { rule: AccessRule; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { isLoading, isAuthenticated } = useAuth0();
+  const location = useLocation();
+  const access = useSessionStore((s) => s.access);
+  const status = useSessionStore((s) => s.status);
+
+  // The session start fetches the profile (with roles and subscription) itself; ask separately only when
+  // it is done and still nothing is known (SPEC 6: "loads roles and subscription when none are loaded yet").
+  const isSessionStarting = status === 'idle' || status === 'pending' || status === 'signingOut';
+  const needsRoles =
+    !rule.public && isAuthenticated && access === null && !isSessionStarting && status !== 'unverified';
+  const roles = useRolesAndSubscription({ isEnabled: needsRoles });
+
+  useEffect(() => {
+    if (needsRoles && roles.data) storeRolesAndSubscription(roles.data);
+  }, [needsRoles, roles.data]);
+
+  if (rule.public) return children;
+  if (isLoading) return <CentredProgress label={t('guard.checkingSignIn')} />;
+  if (!isAuthenticated) {
+    if (NO_LOGIN_REDIRECT_PATHS.includes(location.pathname)) return children;
+    const returnTo = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ returnTo }} />;
+  }
+  if (status === 'unverified') return <Navigate to="/verifyemail" replace />;
+  if (!access) {
+    if (roles.isError) {
+      return (
+        <Stack sx={{ py: 4, maxWidth: 640 }}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => roles.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('guard.rolesFailed')}
+          </Alert>
+        </Stack>
+      );
+    }
+    return <CentredProgress label={t('guard.checkingAccess')} />;
+  }
+
+  const decision = evaluateAccess(rule, access);
+  if (!decision.allowed) {
+    const denied = {
+      code: decision.code,
+      message: decision.message,
+      subscriptions: rule.subscriptions ?? [],
+    };
+    return <Navigate to={decision.redirect} replace state={{ denied }} />;
+  }
+  return children;
+}

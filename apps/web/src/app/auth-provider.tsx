@@ -1,0 +1,54 @@
+import { type AppState, Auth0Provider } from '@auth0/auth0-react';
+import { type ReactNode, useCallback } from 'react';
+import { isCallbackPath } from '@/lib/auth';
+import { safeReturnTo } from '@/lib/navigation';
+import type { PublicConfig } from '@/lib/public-config';
+import { beginFreshLogin } from '@/lib/session';
+
+type Navigate = (to: string, options: { replace: boolean }) => void;
+
+/**
+ * What happens when the provider sends the user back (SPEC 2 "After return from the provider"): a fresh sign-in
+ * forgets the previous session cache, then goes to the saved target or '/', replacing the `?code&state` URL.
+ */
+export function createRedirectCallback(navigate: Navigate) {
+  return (appState?: AppState) => {
+    beginFreshLogin();
+    navigate(safeReturnTo(appState?.returnTo), { replace: true });
+  };
+}
+
+/** The identity SDK against the configured provider (the embedded `/idp` by default). */
+export function AuthProvider({
+  config,
+  navigate,
+  children,
+}: {
+  config: PublicConfig;
+  navigate: Navigate;
+  children: ReactNode;
+}) {
+  const onRedirectCallback = useCallback(
+    (appState?: AppState) => createRedirectCallback(navigate)(appState),
+    [navigate],
+  );
+  const origin = window.location.origin;
+  return (
+    <Auth0Provider
+      domain={config.oidc.domain}
+      clientId={config.oidc.clientId}
+      authorizationParams={{
+        redirect_uri: `${origin}/callback`,
+        ...(config.oidc.audience ? { audience: config.oidc.audience } : {}),
+        scope: 'openid profile email',
+      }}
+      useRefreshTokens
+      cacheLocation="localstorage"
+      // Only /callback carries our provider's answer; a `?code=` on another page belongs to someone else.
+      skipRedirectCallback={!isCallbackPath(window.location.pathname)}
+      onRedirectCallback={onRedirectCallback}
+    >
+      {children}
+    </Auth0Provider>
+  );
+}

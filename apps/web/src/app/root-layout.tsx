@@ -1,0 +1,44 @@
+import { NOT_FOUND_ROUTE, pageTitle } from '@hosewright/domain';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { AppShell } from '@/components/layout/app-shell';
+import { SnackbarHost } from '@/components/snackbar-host';
+import { registerNavigator } from '@/lib/navigation';
+import { AccessGuard } from './access-guard';
+import type { RouteHandle } from './routes';
+import { useSessionSync } from './session-sync';
+
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'access' in value;
+}
+
+/** The one layout over every route: title, scroll, session, the guard, and the shell unless headerless. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle;
+  const access = isRouteHandle(handle) ? handle.access : NOT_FOUND_ROUTE;
+
+  useEffect(() => registerNavigator((to, options) => void navigate(to, options)), [navigate]);
+
+  // SPEC 1: "Hosewright - <route name>" on every navigation; SPEC 4: scroll resets to the top.
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useSessionSync();
+
+  const content = (
+    <AccessGuard rule={access}>
+      <Outlet />
+    </AccessGuard>
+  );
+  return (
+    <>
+      {access.headerless ? content : <AppShell>{content}</AppShell>}
+      <SnackbarHost />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import { createBrowserRouter } from 'react-router';
+import { createRoutes } from './routes';
+
+export const router = createBrowserRouter(createRoutes());

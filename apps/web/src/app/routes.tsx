@@ -1,0 +1,108 @@
+import { ROUTES, type RouteAccess } from '@hosewright/domain';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { CentredProgress } from '@/components/centred-progress';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './routes/route-error-page';
+
+/** What every route carries for the root layout: its access rule from the domain route table. */
+export interface RouteHandle {
+  access: RouteAccess;
+}
+
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/** Each page is its own chunk, so the public home page does not carry the signed-in app. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const placeholder = page(
+  () => import('./routes/placeholder-page'),
+  (m) => m.PlaceholderPage,
+);
+
+/** Route path (as in `ROUTES`) -> page. Paths not listed are features still to come: the placeholder. */
+export const PAGES: Readonly<Record<string, LazyPage>> = {
+  '/': page(
+    () => import('@/features/marketing/pages/home-page'),
+    (m) => m.HomePage,
+  ),
+  '/features': page(
+    () => import('@/features/marketing/pages/features-page'),
+    (m) => m.FeaturesPage,
+  ),
+  '/contact': page(
+    () => import('@/features/marketing/pages/contact-page'),
+    (m) => m.ContactPage,
+  ),
+  '/login': page(
+    () => import('@/features/auth/pages/login-page'),
+    (m) => m.LoginPage,
+  ),
+  '/signup': page(
+    () => import('@/features/auth/pages/signup-page'),
+    (m) => m.SignUpPage,
+  ),
+  '/logout': page(
+    () => import('@/features/auth/pages/logout-page'),
+    (m) => m.LogoutPage,
+  ),
+  '/callback': page(
+    () => import('@/features/auth/pages/callback-page'),
+    (m) => m.CallbackPage,
+  ),
+  '/logoutcallback': page(
+    () => import('@/features/auth/pages/logout-callback-page'),
+    (m) => m.LogoutCallbackPage,
+  ),
+  '/verifyemail': page(
+    () => import('@/features/auth/pages/verify-email-page'),
+    (m) => m.VerifyEmailPage,
+  ),
+  '/errors/login': page(
+    () => import('@/features/auth/pages/login-error-page'),
+    (m) => m.LoginErrorPage,
+  ),
+  '/subscriptionexpired': page(
+    () => import('@/features/subscription/pages/subscription-expired-page'),
+    (m) => m.SubscriptionExpiredPage,
+  ),
+  '/upgradesubscription': page(
+    () => import('@/features/subscription/pages/upgrade-subscription-page'),
+    (m) => m.UpgradeSubscriptionPage,
+  ),
+  '/dashboard': page(
+    () => import('@/features/dashboard/pages/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
+  '/user': page(
+    () => import('@/features/user/pages/user-page'),
+    (m) => m.UserPage,
+  ),
+  '/user/:initialTab': page(
+    () => import('@/features/user/pages/user-page'),
+    (m) => m.UserPage,
+  ),
+  '*': page(
+    () => import('./routes/not-found-page'),
+    (m) => m.NotFoundPage,
+  ),
+};
+
+/** Every route of the domain table (SPEC 2), under one root layout that guards and frames them. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <CentredProgress />,
+      children: ROUTES.map((access) => ({
+        path: access.path,
+        handle: { access } satisfies RouteHandle,
+        lazy: PAGES[access.path] ?? placeholder,
+      })),
+    },
+  ];
+}

@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigation } from 'react-router';
+import { useViewer } from '@/lib/use-viewer';
+import { Footer } from './footer';
+import { NavRail } from './nav-rail';
+import { PHONE_NAV_HEIGHT, PhoneNav } from './phone-nav';
+import { SubscriptionExpiredBanner } from './subscription-expired-banner';
+import { TopBar } from './top-bar';
+
+/** SPEC 2 "App shell": app bar, navigation, the route content and the footer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isXs = useMediaQuery(theme.breakpoints.only('xs'), { noSsr: true });
+  const { isAuthenticated, status } = useViewer();
+  const navigation = useNavigation();
+  // An unverified address can open nothing behind the guard yet, so there is nothing to navigate to.
+  const showNav = isAuthenticated && status !== 'unverified';
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (th) => th.zIndex.tooltip,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          p: 1,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('common.skipToContent')}
+      </Box>
+      <TopBar isXs={isXs} />
+      <Toolbar />
+      {navigation.state === 'loading' ? (
+        <LinearProgress
+          aria-label={t('common.loading')}
+          sx={{
+            position: 'fixed',
+            left: 0,
+            right: 0,
+            top: { xs: 56, sm: 64 },
+            zIndex: (th) => th.zIndex.drawer + 2,
+          }}
+        />
+      ) : null}
+      <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+        {showNav && !isXs ? <NavRail /> : null}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <SubscriptionExpiredBanner />
+          <Box
+            component="main"
+            id="main"
+            tabIndex={-1}
+            sx={{ flex: 1, width: '100%', maxWidth: 1200, mx: 'auto', p: { xs: 2, sm: 3 }, outline: 'none' }}
+          >
+            {children}
+          </Box>
+          <Footer />
+          {showNav && isXs ? <Box aria-hidden sx={{ height: PHONE_NAV_HEIGHT, flexShrink: 0 }} /> : null}
+        </Box>
+      </Box>
+      {showNav && isXs ? <PhoneNav /> : null}
+    </Box>
+  );
+}

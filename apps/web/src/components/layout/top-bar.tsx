@@ -1,0 +1,123 @@
+import { useAuth0 } from '@auth0/auth0-react';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { loginOptions, signUpOptions } from '@/lib/auth';
+import { snackbar } from '@/lib/snackbar-store';
+import { useViewer } from '@/lib/use-viewer';
+import { Logo } from '../logo';
+
+/** SPEC 2 "Top bar". The search menu and notifications arrive with their issues. */
+export function TopBar({ isXs }: { isXs: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { loginWithRedirect } = useAuth0();
+  const viewer = useViewer();
+  const isTrial = viewer.access?.subscription?.tier === 'trial';
+
+  const startRedirect = (kind: 'login' | 'signup') => {
+    loginWithRedirect(kind === 'signup' ? signUpOptions() : loginOptions('/')).catch(() => {
+      snackbar.warning(t('auth.redirectFailed'));
+    });
+  };
+
+  return (
+    <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+        {isXs ? null : (
+          <Box sx={{ display: 'flex' }}>
+            <Tooltip title={t('topBar.back')}>
+              <IconButton color="inherit" aria-label={t('topBar.back')} onClick={() => navigate(-1)}>
+                <ArrowBackIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('topBar.forward')}>
+              <IconButton color="inherit" aria-label={t('topBar.forward')} onClick={() => navigate(1)}>
+                <ArrowForwardIcon />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        )}
+        <Link
+          href={viewer.isAuthenticated ? '/dashboard' : '/'}
+          color="inherit"
+          underline="none"
+          aria-label={t('topBar.home')}
+          sx={{ display: 'inline-flex', alignItems: 'center', borderRadius: 1, px: 0.5 }}
+        >
+          <Logo />
+        </Link>
+        <Box sx={{ flex: 1 }} />
+        {viewer.isLoading ? null : viewer.isAuthenticated ? (
+          <>
+            {isTrial ? (
+              <Chip
+                component="a"
+                href="/upgradesubscription"
+                clickable
+                label={t('topBar.upgrade')}
+                size="small"
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate('/upgradesubscription');
+                }}
+                sx={{ bgcolor: 'brand.gold', color: '#2b1d00', fontWeight: 700 }}
+              />
+            ) : null}
+            <Tooltip title={t('topBar.profile')}>
+              <IconButton color="inherit" href="/user" aria-label={t('topBar.profile')}>
+                <AccountCircleIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('topBar.signOut')}>
+              <IconButton color="inherit" href="/logout" aria-label={t('topBar.signOut')}>
+                <LogoutIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        ) : (
+          <>
+            <Button
+              variant="contained"
+              disableElevation
+              onClick={() => startRedirect('signup')}
+              sx={{
+                bgcolor: 'brand.gold',
+                color: '#2b1d00',
+                whiteSpace: 'pre',
+                '&:hover': { bgcolor: '#e0a420' },
+              }}
+            >
+              {t('topBar.signUp')}
+            </Button>
+            {isXs ? (
+              <IconButton
+                color="inherit"
+                aria-label={t('topBar.login')}
+                onClick={() => startRedirect('login')}
+              >
+                <LoginIcon />
+              </IconButton>
+            ) : (
+              <Button color="inherit" onClick={() => startRedirect('login')}>
+                {t('topBar.login')}
+              </Button>
+            )}
+          </>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSessionProfile } from '@/test/factories';
+import { stubFetch } from '@/test/fetch-stub';
+import { ApiError, api, setAccessTokenGetter, toErrorBody } from './api';
+import { registerNavigator } from './navigation';
+import { storeSessionProfile, useSessionStore } from './session';
+import { useSettingsStore } from './settings-store';
+
+const navigate = vi.fn();
+
+beforeEach(() => {
+  navigate.mockReset();
+  registerNavigator(navigate);
+  setAccessTokenGetter(async () => 'sdk-token');
+});
+
+describe('API client (SPEC 7)', () => {
+  it('sends the bearer token, the userid and the apicustomerid headers', async () => {
+    storeSessionProfile(createSessionProfile({ userId: 'u-42' }));
+    useSettingsStore.setState({ customerId: 'cust-7' });
+    const { calls } = stubFetch({ 'GET /api/v1/user': { body: { ok: true } } });
+    await api.get('/api/v1/user');
+    expect(calls[0]?.headers).toMatchObject({
+      authorization: 'Bearer sdk-token',
+      userid: 'u-42',
+      apicustomerid: 'cust-7',
+    });
+  });
+
+  it('sends empty userid and apicustomerid headers when nothing is stored', async () => {
+    const { calls } = stubFetch({ 'POST /api/v1/user/resetpassword': { body: { ok: true } } });
+    await api.post('/api/v1/user/resetpassword');
+    expect(calls[0]?.headers.userid).toBe('');
+    expect(calls[0]?.headers.apicustomerid).toBe('');
+    expect(calls[0]?.headers['content-type']).toBeUndefined();
+    expect(calls[0]?.body).toBeUndefined();
+  });
+
+  it('sends no token or product headers on public calls', async () => {
+    const { calls } = stubFetch({ 'GET /api/v1/public/config': { body: { x: 1 } } });
+    await api.get('/api/v1/public/config', undefined, { auth: false });
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+    expect(calls[0]?.headers.userid).toBeUndefined();
+  });
+
+  it('throws an ApiError carrying the server error body', async () => {
+    const body = {
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: 'Bad input',
+      details: { issues: [{ path: 'name' }] },
+    };
+    stubFetch({ 'POST /api/v1/things': { status: 400, body } });
+    const error = await api.post('/api/v1/things', { a: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body).toEqual(body);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe('Bad input');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('describes a failure whose body is not an error body', () => {
+    expect(toErrorBody(502, undefined, 'Bad Gateway')).toEqual({
+      statusCode: 502,
+      code: 'INTERNAL',
+      message: 'Bad Gateway',
+    });
+    expect(toErrorBody(404, { message: 'nope' }, 'x')).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'nope',
+    });
+  });
+
+  it('goes to /login on 401 outside API mode', async () => {
+    stubFetch({
+      'GET /api/v1/user': {
+        status: 401,
+        body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Sign in' },
+      },
+    });
+    await expect(api.get('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).toHaveBeenCalledWith('/login', {});
+  });
+
+  it('goes to /login when no token can be had', async () => {
+    setAccessTokenGetter(async () => {
+      throw new Error('login_required');
+    });
+    const { fetchMock } = stubFetch({});
+    const error = await api.get('/api/v1/user').catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('could not get access token');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/login', {});
+  });
+
+  it('on 403 with subscription status keeps a trial a trial and goes to /subscriptionexpired', async () => {
+    storeSessionProfile(createSessionProfile({ subscription: 'trial' }));
+    stubFetch({
+      'GET /api/v1/dashboard': {
+        status: 403,
+        body: {
+          statusCode: 403,
+          code: 'SUBSCRIPTION_EXPIRED',
+          message: 'Subscription Expired',
+          details: {
+            subscriptionStatus: { subscriptionType: 'professional', expires: '2024-01-01T00:00:00.000Z' },
+          },
+        },
+      },
+    });
+    const error = await api.get('/api/v1/dashboard').catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('SUBSCRIPTION_EXPIRED');
+    expect(useSessionStore.getState().access?.subscription).toEqual({
+      tier: 'trial',
+      expires: '2024-01-01T00:00:00.000Z',
+    });
+    expect(localStorage.getItem('subscription')).toBe('trial');
+    expect(navigate).toHaveBeenCalledWith('/subscriptionexpired', {});
+  });
+
+  it('leaves a 403 without subscription status to the caller', async () => {
+    stubFetch({
+      'GET /api/v1/x': {
+        status: 403,
+        body: { statusCode: 403, code: 'WRONG_TIER', message: 'Cannot access this feature' },
+      },
+    });
+    await expect(api.get('/api/v1/x')).rejects.toMatchObject({ code: 'WRONG_TIER' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  describe('API mode (SPEC 4)', () => {
+    it('uses the settings token and rethrows 401 without navigating', async () => {
+      useSettingsStore.setState({ isApi: true, accessToken: 'api-token', customerId: 'c-1' });
+      const { calls } = stubFetch({
+        'GET /api/v1/user': {
+          status: 401,
+          body: {
+            statusCode: 401,
+            code: 'UNAUTHENTICATED',
+            message: 'expired',
+            details: { apiFailed: true },
+          },
+        },
+      });
+      await expect(api.get('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
+      expect(calls[0]?.headers.authorization).toBe('Bearer api-token');
+      expect(navigate).not.toHaveBeenCalled();
+      expect(useSettingsStore.getState().securityTokenExpired).toBe(true);
+    });
+
+    it('does not mark the token expired when the 401 is not an API failure', async () => {
+      useSettingsStore.setState({ isApi: true, accessToken: 'api-token' });
+      stubFetch({
+        'GET /api/v1/user': {
+          status: 401,
+          body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no' },
+        },
+      });
+      await expect(api.get('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
+      expect(useSettingsStore.getState().securityTokenExpired).toBe(false);
+    });
+
+    it('asks the parent window for a token when there is none', async () => {
+      useSettingsStore.setState({ isApi: true, accessToken: null });
+      const post = vi.spyOn(window.parent, 'postMessage');
+      const { fetchMock } = stubFetch({});
+      await expect(api.get('/api/v1/user')).rejects.toMatchObject({
+        status: 401,
+        message: 'not authenticated',
+      });
+      expect(post).toHaveBeenCalledWith({ type: 'securityTokenExpired' }, '*');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The one way the SPA talks to `/api/v1` (SPEC 7): every product call carries the bearer token, the `userid`
+ * header and the `apicustomerid` header. Failures become an `ApiError` holding the server's `ErrorBody`;
+ * the SPEC 4 server-response rules (401 -> /login, 403 with subscription status -> /subscriptionexpired)
+ * are applied here once.
+ */
+import { AppErrorCode, type ErrorBody } from '@hosewright/domain';
+import { getCookie } from './cookies';
+import { navigateTo } from './navigation';
+import { applySubscriptionStatus, getStoredAccessToken, storeAccessToken } from './session';
+import { useSettingsStore } from './settings-store';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = body.statusCode;
+    this.body = body;
+  }
+
+  get code(): ErrorBody['code'] {
+    return this.body.code;
+  }
+}
+
+export function isApiError(error: unknown, code?: ErrorBody['code']): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** Anything with a zod-style `parse` validates a response; domain contracts are zod schemas. */
+export interface ResponseSchema<T> {
+  parse: (data: unknown) => T;
+}
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema?: ResponseSchema<T>;
+  /** false for public calls: no token, no product headers. */
+  auth?: boolean;
+  /** Use this token instead of asking the token provider (the logout call sends the stored token). */
+  token?: string;
+  /** false when the caller handles 401 / 403 itself instead of the SPEC 4 navigation. */
+  handleAuthErrors?: boolean;
+  signal?: AbortSignal;
+}
+
+type TokenGetter = () => Promise<string>;
+let tokenGetter: TokenGetter | null = null;
+
+/** The auth bridge registers the identity SDK's silent token call here. */
+export function setAccessTokenGetter(getter: TokenGetter | null): void {
+  tokenGetter = getter;
+}
+
+const STATUS_CODES: Record<number, ErrorBody['code']> = {
+  400: AppErrorCode.BadRequest,
+  401: AppErrorCode.Unauthenticated,
+  403: AppErrorCode.Unauthorized,
+  404: AppErrorCode.NotFound,
+  406: AppErrorCode.NotAcceptable,
+  409: AppErrorCode.Conflict,
+  429: AppErrorCode.TooManyRequests,
+};
+
+const KNOWN_CODES = new Set<string>(Object.values(AppErrorCode));
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Read the server's error body, or describe the failure when the body is not one. */
+export function toErrorBody(status: number, payload: unknown, fallbackMessage: string): ErrorBody {
+  const record = isRecord(payload) ? payload : {};
+  const code =
+    typeof record.code === 'string' && KNOWN_CODES.has(record.code)
+      ? (record.code as ErrorBody['code'])
+      : (STATUS_CODES[status] ?? AppErrorCode.Internal);
+  const message = typeof record.message === 'string' && record.message ? record.message : fallbackMessage;
+  return {
+    statusCode: status,
+    code,
+    message,
+    ...(isRecord(record.details) ? { details: record.details } : {}),
+  };
+}
+
+function unauthenticated(message: string): ApiError {
+  return new ApiError({ statusCode: 401, code: AppErrorCode.Unauthenticated, message });
+}
+
+/** SPEC 4 "Authentication": API mode takes the token from settings; otherwise the SDK, then the cookie. */
+async function resolveToken(): Promise<string> {
+  const settings = useSettingsStore.getState();
+  if (settings.isApi) {
+    const isExpired = settings.accessTokenExpires !== null && settings.accessTokenExpires <= Date.now();
+    if (settings.accessToken && !isExpired) return settings.accessToken;
+    window.parent?.postMessage({ type: 'securityTokenExpired' }, '*');
+    throw unauthenticated('not authenticated');
+  }
+  if (tokenGetter) {
+    let token: string;
+    try {
+      token = await tokenGetter();
+    } catch {
+      throw unauthenticated('could not get access token');
+    }
+    storeAccessToken(token);
+    return token;
+  }
+  const stored = getStoredAccessToken();
+  if (stored) return stored;
+  throw unauthenticated('not authenticated');
+}
+
+function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
+  const settings = useSettingsStore.getState();
+  if (error.status === 401) {
+    if (settings.isApi) {
+      // SPEC 4: in API mode a 401 is rethrown; only an API-key failure marks the token expired.
+      if (error.body.details?.apiFailed) settings.setSettings({ securityTokenExpired: true });
+      return;
+    }
+    if (handleAuthErrors) navigateTo('/login');
+    return;
+  }
+  const subscriptionStatus = error.body.details?.subscriptionStatus;
+  if (error.status === 403 && isRecord(subscriptionStatus) && handleAuthErrors) {
+    applySubscriptionStatus(subscriptionStatus);
+    navigateTo('/subscriptionexpired');
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, auth = true, handleAuthErrors = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  try {
+    if (auth) {
+      const token = options.token ?? (await resolveToken());
+      headers.Authorization = `Bearer ${token}`;
+      headers.userid = getCookie('userId') ?? '';
+      headers.apicustomerid = useSettingsStore.getState().customerId ?? '';
+    }
+
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiError({
+        statusCode: 0,
+        code: AppErrorCode.Internal,
+        message: 'Could not reach Hosewright. Check your connection and try again.',
+      });
+    }
+
+    const text = response.status === 204 ? '' : await response.text();
+    let payload: unknown;
+    try {
+      payload = text ? JSON.parse(text) : undefined;
+    } catch {
+      payload = undefined;
+    }
+
+    if (!response.ok) {
+      throw new ApiError(
+        toErrorBody(response.status, payload, response.statusText || `Request failed (${response.status})`),
+      );
+    }
+    if (!schema) return payload as T;
+    try {
+      return schema.parse(payload);
+    } catch {
+      throw new ApiError({
+        statusCode: response.status,
+        code: AppErrorCode.Internal,
+        message: 'The server answered in an unexpected shape.',
+      });
+    }
+  } catch (error) {
+    if (error instanceof ApiError) handleFailure(error, handleAuthErrors);
+    throw error;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, schema?: ResponseSchema<T>, options: Omit<ApiRequestOptions<T>, 'schema'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET', ...(schema ? { schema } : {}) }),
+  post: <T>(
+    path: string,
+    body?: unknown,
+    schema?: ResponseSchema<T>,
+    options: Omit<ApiRequestOptions<T>, 'schema' | 'body'> = {},
+  ) =>
+    apiRequest<T>(path, {
+      ...options,
+      method: 'POST',
+      ...(body !== undefined ? { body } : {}),
+      ...(schema ? { schema } : {}),
+    }),
+};

@@ -1,0 +1,31 @@
+import '@/lib/i18n';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetSessionStore } from '@/lib/session';
+import { useSettingsStore } from '@/lib/settings-store';
+import { clearAllCookies } from './cookies';
+
+// The first render of a lazy page transforms its module on demand; under a parallel run that can take a while.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  clearAllCookies();
+  localStorage.clear();
+  resetSessionStore();
+  useSettingsStore.setState({
+    isApi: false,
+    customerId: '',
+    securityTokenExpired: false,
+    accessToken: null,
+    accessTokenExpires: null,
+  });
+  // jsdom does not implement scrolling.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
