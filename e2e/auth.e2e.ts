@@ -1,0 +1,369 @@
+/**
+ * Issue 2: signing up, verifying, signing in and out, the navigation guard's redirects, the callback's
+ * error path and the phone layout, in a real Chromium against the built app.
+ *
+ * Two servers, both started as a user starts them:
+ * - `fresh`: an empty DATA_DIR; the server creates the demo organisation itself (journeys a, d, e, f).
+ * - `seeded`: a DATA_DIR prepared before start with the server's own modules (e2e/support/seed.ts), because
+ *   a regular member cannot be created through the UI yet (journeys b, c).
+ */
+import { rm } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  chromePath,
+  launchBrowser,
+  newSession,
+  pathOf,
+  type Session,
+  screenshot,
+  type ViewportName,
+} from './support/browser.ts';
+import {
+  clickable,
+  isProviderUrl,
+  signedOutButtons,
+  signIn,
+  signInForm,
+  submitSignIn,
+  waitForPath,
+  waitForSpa,
+  waitForTitle,
+} from './support/flows.ts';
+import {
+  DEMO,
+  findLink,
+  makeDataDir,
+  type RunningServer,
+  seedDataDir,
+  startServer,
+  waitForEmail,
+} from './support/server.ts';
+
+const TRIAL_ADMIN = {
+  name: 'Tess Trial',
+  email: 'tess@trial-hose.test',
+  password: 'Trial-shop-2024',
+  organization: 'Trial Hose Co',
+};
+const REGULAR = {
+  name: 'Reggie Regular',
+  email: 'reggie@member-hose.test',
+  password: 'Regular-member-2024',
+};
+const MEMBER_ORG = {
+  name: 'Morgan Admin',
+  email: 'morgan@member-hose.test',
+  password: 'Member-admin-2024',
+  organization: 'Member Hydraulics',
+};
+
+let browser: Browser | undefined;
+let fresh: RunningServer | undefined;
+let seeded: RunningServer | undefined;
+let seededDir: string | undefined;
+
+beforeAll(async () => {
+  chromePath(); // fail at once, before starting servers, when there is no browser
+  const results = await Promise.allSettled([
+    launchBrowser(),
+    startServer({ name: 'fresh server' }),
+    (async () => {
+      seededDir = await makeDataDir('hosewright-e2e-seeded-');
+      await seedDataDir(seededDir, {
+        organizations: [
+          {
+            key: 'trial',
+            organizationName: TRIAL_ADMIN.organization,
+            admin: { name: TRIAL_ADMIN.name, email: TRIAL_ADMIN.email, password: TRIAL_ADMIN.password },
+          },
+          {
+            key: 'member',
+            organizationName: MEMBER_ORG.organization,
+            admin: { name: MEMBER_ORG.name, email: MEMBER_ORG.email, password: MEMBER_ORG.password },
+            regulars: [{ key: 'regular', ...REGULAR }],
+          },
+        ],
+      });
+      return startServer({ name: 'seeded server', dataDir: seededDir });
+    })(),
+  ]);
+  const [b, f, s] = results;
+  if (b.status === 'fulfilled') browser = b.value;
+  if (f.status === 'fulfilled') fresh = f.value;
+  if (s.status === 'fulfilled') seeded = s.value;
+  const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length > 0) {
+    throw new Error(
+      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
+    );
+  }
+});
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), fresh?.stop(), seeded?.stop()]);
+  if (seededDir) await rm(seededDir, { recursive: true, force: true });
+});
+
+const need = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
+  return value;
+};
+
+/**
+ * Runs a journey in a new browser context. On failure: a screenshot `<name>-FAILED.png`, and the error
+ * message gains the page URL, the URLs visited, page errors and the end of the server's output.
+ */
+async function journey(
+  name: string,
+  server: RunningServer | undefined,
+  viewport: ViewportName,
+  steps: (session: Session, server: RunningServer) => Promise<void>,
+): Promise<void> {
+  const running = need(server, 'The server');
+  const session = await newSession(need(browser, 'The browser'), viewport);
+  try {
+    await steps(session, running);
+    if (process.env.E2E_DEBUG) {
+      console.info(
+        `--- ${name}\nvisited:\n  ${session.visited.join('\n  ')}\nproblems:\n  ${session.problems.join('\n  ')}`,
+      );
+    }
+  } catch (error) {
+    const shot = await screenshot(session.page, `${name}-FAILED`).catch(() => 'none');
+    const details = [
+      `page: ${session.page.url()}`,
+      `title: ${await session.page.title().catch(() => '?')}`,
+      `visited:\n  ${session.visited.join('\n  ')}`,
+      `page problems:\n  ${session.problems.join('\n  ') || '(none)'}`,
+      `screenshot: ${shot}`,
+      `server output (end):\n${running.output().slice(-4000)}`,
+    ].join('\n');
+    if (error instanceof Error) {
+      error.message = `${error.message}\n--- ${name}\n${details}`;
+      throw error;
+    }
+    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
+  } finally {
+    await session.close();
+  }
+}
+
+async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+/**
+ * After `start` (a click or a navigation that leads to sign-in): fill the provider's sign-in form if it asks,
+ * or carry on if the provider already knows the user. Returns where the SPA settled.
+ */
+async function signInIfAsked(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  start: () => Promise<unknown>,
+): Promise<URL> {
+  await start();
+  const outcome = await settle(page, baseUrl);
+  if (outcome === 'form') await submitSignIn(page, email, password);
+  return waitForSpa(page, baseUrl);
+}
+
+/** Waits until the page is either back in the SPA or on the provider's sign-in form. */
+async function settle(page: Page, baseUrl: string): Promise<'form' | 'spa' | 'timeout'> {
+  return Promise.race([
+    signInForm(page)
+      .email.waitFor({ state: 'visible', timeout: 30_000 })
+      .then(
+        () => 'form' as const,
+        () => 'timeout' as const,
+      ),
+    waitForSpa(page, baseUrl).then(
+      () => 'spa' as const,
+      () => 'timeout' as const,
+    ),
+  ]);
+}
+
+async function goToDashboard(page: Page, baseUrl: string): Promise<void> {
+  if (pathOf(page.url()) !== '/dashboard') await page.goto(`${baseUrl}/dashboard`);
+  await waitForPath(page, '/dashboard');
+  await waitForTitle(page, 'Hosewright - Dashboard');
+}
+
+describe('the server as a user starts it', () => {
+  test('answers health, version and public config, and serves the SPA at any other path', async () => {
+    const { baseUrl } = need(fresh, 'The fresh server');
+    const health = await fetch(`${baseUrl.replace('localhost', '127.0.0.1')}/healthz`);
+    expect(health.status).toBe(200);
+    const version = (await (
+      await fetch(`${baseUrl.replace('localhost', '127.0.0.1')}/version.json`)
+    ).json()) as {
+      version?: unknown;
+    };
+    expect(typeof version.version).toBe('number');
+    const config = (await (
+      await fetch(`${baseUrl.replace('localhost', '127.0.0.1')}/api/v1/public/config`)
+    ).json()) as { oidc?: { domain?: string } };
+    expect(config.oidc?.domain).toBe(`${baseUrl}/idp`);
+    const deep = await fetch(`${baseUrl.replace('localhost', '127.0.0.1')}/hosekit/123/edit`);
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('content-type')).toMatch(/text\/html/);
+  });
+});
+
+describe('issue 2: authentication journeys', () => {
+  test('a. a new shop signs up from the home page, verifies its email and lands on the dashboard as Trial', async () => {
+    await journey('a-signup', fresh, 'desktop', async ({ page }, server) => {
+      const stamp = Date.now().toString(36);
+      const email = `owner-${stamp}@riverside-hose.test`;
+      const password = 'Riverside-hoses-2024';
+      const organization = `Riverside Hose & Fittings ${stamp}`;
+
+      await page.goto(`${server.baseUrl}/`);
+      await waitForTitle(page, 'Hosewright - Home');
+      const { signUp } = signedOutButtons(page);
+      await visible(signUp);
+      await screenshot(page, 'a1-home-signed-out');
+      await signUp.click();
+
+      await page.waitForURL(isProviderUrl, { timeout: 30_000 });
+      await visible(page.getByRole('heading', { name: /create an account|sign up/i }));
+      await page.getByLabel('Your name').fill('Rita Riverside');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel(/organi[sz]ation name|shop or company name/i).fill(organization);
+      await screenshot(page, 'a2-provider-signup');
+      await page.getByRole('button', { name: /create account|sign up/i }).click();
+
+      await waitForPath(page, '/verifyemail', 45_000);
+      await waitForTitle(page, 'Hosewright - Verify Email');
+      await visible(page.getByText(email).first());
+      await screenshot(page, 'a3-verifyemail');
+
+      const mail = await waitForEmail(server.dataDir, (m) => m.to.includes(email));
+      expect(mail.subject).toMatch(/confirm|verify/i);
+      const link = findLink(mail, /\/idp\/verify-email\?token=/);
+      expect(link.startsWith(`${server.baseUrl}/idp/verify-email?token=`)).toBe(true);
+
+      await page.goto(link);
+      await visible(page.getByText(/confirmed|verified/i).first());
+      await screenshot(page, 'a4-email-verified');
+
+      // The provider's page offers the way back into the app (and refreshes to it after a few seconds).
+      await signInIfAsked(page, server.baseUrl, email, password, () =>
+        clickable(page, /continue to hosewright/i).click(),
+      );
+      await goToDashboard(page, server.baseUrl);
+      await visible(page.getByText(organization).first());
+      await visible(page.getByText(/\btrial\b/i).first());
+      // SPEC 2, top bar: the trial tier shows an 'Upgrade' chip linking to /upgradesubscription.
+      await visible(clickable(page, /^upgrade$/i));
+      await screenshot(page, 'a5-dashboard-trial');
+    });
+  });
+
+  test('b. a trial user opening /workorders ends on /upgradesubscription', async () => {
+    await journey('b-trial-upgrade', seeded, 'desktop', async ({ page }, server) => {
+      await signIn(page, server.baseUrl, TRIAL_ADMIN.email, TRIAL_ADMIN.password);
+      await page.goto(`${server.baseUrl}/workorders`);
+      await waitForPath(page, '/upgradesubscription');
+      await waitForTitle(page, 'Hosewright - Upgrade Subscription');
+      // SPEC 8: code 996 says 'Cannot access this feature'.
+      await visible(page.getByText(/cannot access this feature/i).first());
+      await screenshot(page, 'b1-upgradesubscription');
+    });
+  });
+
+  test('c. a regular user opening /components is sent to /login', async () => {
+    await journey('c-regular-components', seeded, 'desktop', async ({ page, visited }, server) => {
+      await signIn(page, server.baseUrl, REGULAR.email, REGULAR.password);
+      const mark = visited.length;
+      const reachedLogin = page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+      await page.goto(`${server.baseUrl}/components`);
+      await reachedLogin;
+      // The guard answered 845 (missing role): the very next page after /components is /login.
+      expect(distinctPaths(visited.slice(mark)).slice(0, 2)).toEqual(['/components', '/login']);
+      // /login starts a sign-in at once: the provider either still knows the user (back in the SPA) or asks.
+      expect(await settle(page, server.baseUrl)).not.toBe('timeout');
+      expect(pathOf(page.url())).not.toBe('/components');
+      expect(await page.getByRole('heading', { name: /component library/i }).count()).toBe(0);
+      await screenshot(page, 'c1-regular-after-components');
+    });
+  });
+
+  test('d. signing out returns to the home page with the signed-out buttons', async () => {
+    await journey('d-signout', fresh, 'desktop', async ({ page }, server) => {
+      await signIn(page, server.baseUrl, DEMO.email, DEMO.password);
+      await goToDashboard(page, server.baseUrl);
+      await screenshot(page, 'd1-dashboard-demo');
+      await signOut(page);
+
+      await page.waitForURL((url) => url.origin === server.baseUrl && url.pathname === '/', {
+        timeout: 30_000,
+      });
+      await waitForTitle(page, 'Hosewright - Home');
+      const { signUp, logIn } = signedOutButtons(page);
+      await visible(signUp);
+      await visible(logIn);
+      await screenshot(page, 'd2-home-after-signout');
+
+      // Signed out at the provider too: a protected page asks for the password again.
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await visible(signInForm(page).email, 30_000);
+    });
+  });
+
+  test('e. a state mismatch on /callback ends on the login error page with a clear message', async () => {
+    await journey('e-state-mismatch', fresh, 'desktop', async ({ page, problems }, server) => {
+      await page.goto(`${server.baseUrl}/callback?code=x&state=bogus`);
+      await waitForPath(page, '/errors/login');
+      await waitForTitle(page, 'Hosewright - Login Error');
+      await visible(page.getByText(/invalid state/i).first());
+      await screenshot(page, 'e1-login-error');
+      expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+    });
+  });
+
+  test('f. the demo admin sees the dashboard on a phone, with the menu reachable', async () => {
+    await journey('f-phone-dashboard', fresh, 'phone', async ({ page }, server) => {
+      await signIn(page, server.baseUrl, DEMO.email, DEMO.password);
+      await goToDashboard(page, server.baseUrl);
+      await visible(page.getByText(DEMO.organization).first());
+      await screenshot(page, 'f1-phone-dashboard');
+      // SPEC 2 "Phone bottom bar": New, Search and Menu.
+      await visible(page.getByRole('button', { name: /^new$/i }));
+      await visible(page.getByRole('button', { name: /^search$/i }));
+      const menu = page.getByRole('button', { name: /^menu$/i });
+      await visible(menu);
+      await menu.click();
+      // The bottom drawer lists the navigation entries; the admin sees the Component Library.
+      await visible(page.getByRole('link', { name: /customers/i }).first());
+      await visible(page.getByRole('link', { name: /component library/i }).first());
+      await screenshot(page, 'f2-phone-menu');
+    });
+  });
+});
+
+/** Signs out from the top bar, or from the user menu when the top bar has no direct sign-out button. */
+async function signOut(page: Page): Promise<void> {
+  const signOutControl = clickable(page, /log\s*out|sign\s*out/i);
+  const direct = await signOutControl.waitFor({ state: 'visible', timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!direct) {
+    const trigger = page.getByRole('button', { name: /account|user menu|open user/i }).first();
+    await visible(trigger);
+    await trigger.click();
+    await visible(signOutControl);
+  }
+  await signOutControl.click();
+}
+
+/** The paths of a list of URLs, without consecutive repeats (a page load and its replaceState). */
+function distinctPaths(urls: string[]): string[] {
+  const paths = urls.map(pathOf);
+  return paths.filter((p, i) => i === 0 || p !== paths[i - 1]);
+}
