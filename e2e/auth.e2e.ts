@@ -285,10 +285,12 @@ describe('issue 2: authentication journeys', () => {
       await reachedLogin;
       // The guard answered 845 (missing role): the very next page after /components is /login.
       expect(distinctPaths(visited.slice(mark)).slice(0, 2)).toEqual(['/components', '/login']);
-      // /login starts a sign-in at once: the provider either still knows the user (back in the SPA) or asks.
-      expect(await settle(page, server.baseUrl)).not.toBe('timeout');
-      expect(pathOf(page.url())).not.toBe('/components');
+      // SPEC 8: 845 'Cannot access this resource', go to /login; the login page says why and offers a way on.
+      await page.getByText('Cannot access this resource').waitFor({ state: 'visible', timeout: 30_000 });
+      expect(pathOf(page.url())).toBe('/login');
       expect(await page.getByRole('heading', { name: /component library/i }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+      await waitForPath(page, '/dashboard');
       await screenshot(page, 'c1-regular-after-components');
     });
   });

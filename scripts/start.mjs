@@ -2,14 +2,27 @@
 // `npm start`: build the web app when it has not been built, then run the server (migrations and demo
 // data happen at server start). Everything else is configuration: see README.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webIndex = `${root}apps/web/dist/index.html`;
 
-if (!existsSync(webIndex) || process.env.HOSEWRIGHT_REBUILD === 'true') {
-  console.log('Building the web app (first start only)...');
+/** The newest modification time under a folder (the web app's sources and the domain it imports). */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
+  }
+  return latest;
+}
+
+const stale =
+  !existsSync(webIndex) ||
+  Math.max(newest(`${root}apps/web/src`), newest(`${root}packages/domain/src`)) > statSync(webIndex).mtimeMs;
+
+if (stale) {
+  console.log('Building the web app (its sources changed since the last build)...');
   const build = spawnSync('npm', ['run', 'build', '-w', '@hosewright/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(

@@ -24,12 +24,14 @@ describe('navigation guard through the real router (SPEC 4)', () => {
     expect(screen.getByText(/Cannot access this feature/)).toBeTruthy();
   });
 
-  it('sends a regular user at /components to /login (845) without remembering the denied page', async () => {
+  it('sends a regular user at /components to /login (845), which says why instead of signing in again', async () => {
     stubFetch(sessionReply({ subscription: 'professional', userRoles: ['regular'] }));
     const auth = signedInDouble();
     const { router } = renderApp('/components', auth);
     await expectPath(router, '/login');
-    await waitFor(() => expect(auth.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } }));
+    expect(await screen.findByText('Cannot access this resource')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to the dashboard' })).toBeTruthy();
+    expect(auth.loginWithRedirect).not.toHaveBeenCalled();
   });
 
   it('sends an expired subscription at /dashboard to /subscriptionexpired (997) and shows the banner', async () => {

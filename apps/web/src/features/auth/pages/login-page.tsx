@@ -1,6 +1,7 @@
 import { useAuth0 } from '@auth0/auth0-react';
 import { ACCESS_TOKEN_COOKIE } from '@hosewright/domain';
 import LoginIcon from '@mui/icons-material/Login';
+import { Alert, AlertTitle, Button, Stack } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,6 +13,14 @@ import { removeCookie } from '@/lib/cookies';
 /** Where a guard sent the visitor from, carried in the navigation state. */
 export interface LoginLocationState {
   returnTo?: string;
+  /** Set when a signed-in user was refused a page (845 or unauthorized). */
+  denied?: { message?: string };
+}
+
+function readDeniedMessage(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('denied' in state)) return undefined;
+  const message = (state as LoginLocationState).denied?.message;
+  return typeof message === 'string' ? message : undefined;
 }
 
 function readReturnTo(state: unknown): string {
@@ -29,18 +38,49 @@ function readReturnTo(state: unknown): string {
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { loginWithRedirect } = useAuth0();
+  const { loginWithRedirect, isAuthenticated } = useAuth0();
   const navigate = useNavigate();
   const location = useLocation();
   const hasStarted = useRef(false);
   const returnTo = readReturnTo(location.state);
+  // A signed-in user refused a page (SPEC 8: 845 'Cannot access this resource', go to /login) is told why
+  // rather than bounced through the provider, which would sign them straight back in.
+  const deniedMessage = isAuthenticated ? readDeniedMessage(location.state) : undefined;
 
   useEffect(() => {
-    if (hasStarted.current) return;
+    if (deniedMessage || hasStarted.current) return;
     hasStarted.current = true;
     removeCookie(ACCESS_TOKEN_COOKIE);
     loginWithRedirect(loginOptions(returnTo)).catch(() => navigate('/logout', { replace: true }));
-  }, [loginWithRedirect, navigate, returnTo]);
+  }, [deniedMessage, loginWithRedirect, navigate, returnTo]);
+
+  if (deniedMessage) {
+    return (
+      <>
+        <PageHeader title={t('login.title')} icon={<LoginIcon />} />
+        <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', mt: 2 }}>
+          <Alert severity="warning">
+            <AlertTitle>{deniedMessage}</AlertTitle>
+            {t('login.deniedHelp')}
+          </Alert>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="contained" onClick={() => navigate('/dashboard')}>
+              {t('login.backToDashboard')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                removeCookie(ACCESS_TOKEN_COOKIE);
+                void loginWithRedirect({ ...loginOptions('/'), authorizationParams: { prompt: 'login' } });
+              }}
+            >
+              {t('login.otherAccount')}
+            </Button>
+          </Stack>
+        </Stack>
+      </>
+    );
+  }
 
   return (
     <>

@@ -15,9 +15,16 @@ export function StartTrialActions({ size = 'large' }: { size?: 'medium' | 'large
 
   if (isAuthenticated) {
     return (
-      <Button variant="contained" size={size} href="/dashboard">
-        {t('home.openDashboard')}
-      </Button>
+      <Stack direction="row">
+        <Button
+          variant="contained"
+          size={size}
+          href="/dashboard"
+          sx={{ bgcolor: 'brand.gold', color: '#2b1d00', fontWeight: 700, '&:hover': { bgcolor: '#e0a420' } }}
+        >
+          {t('home.openDashboard')}
+        </Button>
+      </Stack>
     );
   }
   return (

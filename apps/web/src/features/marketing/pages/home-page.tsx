@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useViewer } from '@/lib/use-viewer';
 import { StartTrialActions } from '../components/start-trial-actions';
 
 const POINTS = [
@@ -21,6 +22,7 @@ const POINTS = [
 /** The public landing page: what Hosewright does for a hose shop, and the way in. Kept light on purpose. */
 export function HomePage() {
   const { t } = useTranslation();
+  const { isAuthenticated } = useViewer();
   return (
     <Stack spacing={{ xs: 4, sm: 6 }}>
       <Box
@@ -47,9 +49,11 @@ export function HomePage() {
             {t('home.lead')}
           </Typography>
           <StartTrialActions />
-          <Typography variant="body2" sx={{ opacity: 0.85 }}>
-            {t('home.trialNote', { days: TRIAL_DAYS })}
-          </Typography>
+          {!isAuthenticated && (
+            <Typography variant="body2" sx={{ opacity: 0.85 }}>
+              {t('home.trialNote', { days: TRIAL_DAYS })}
+            </Typography>
+          )}
         </Stack>
       </Box>
 

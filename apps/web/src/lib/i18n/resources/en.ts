@@ -160,6 +160,10 @@ export const en = {
   login: {
     title: 'Login',
     redirecting: 'Taking you to the sign-in page…',
+    deniedHelp:
+      'Your role in this organisation does not include this page. Ask an admin of your shop, or sign in with another account.',
+    otherAccount: 'Sign in with another account',
+    backToDashboard: 'Back to the dashboard',
   },
   signUp: {
     title: 'Sign Up',
