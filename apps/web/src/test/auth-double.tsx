@@ -14,6 +14,7 @@ export function createAuthDouble(overrides: Partial<Auth0ContextInterface> = {})
     user: undefined,
     error: undefined,
     loginWithRedirect: vi.fn(async () => {}),
+    loginWithPopup: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),
     getAccessTokenSilently: vi.fn(
       async () => 'token-123',

@@ -31,6 +31,23 @@ describe('/login (SPEC 2 "Login page")', () => {
   });
 });
 
+describe('/login inside a parent page (embedded)', () => {
+  it('signs in through a popup on a click, then returns to the target', async () => {
+    stubFetch({});
+    const top = vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    try {
+      const auth = createAuthDouble();
+      const { router } = renderApp('/login', auth);
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+      expect(auth.loginWithPopup).toHaveBeenCalledOnce();
+      expect(auth.loginWithRedirect).not.toHaveBeenCalled();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    } finally {
+      top.mockRestore();
+    }
+  });
+});
+
 describe('/signup', () => {
   it('starts the provider sign-up screen returning to /', async () => {
     stubFetch({});

@@ -17,6 +17,14 @@ export interface LoginLocationState {
   denied?: { message?: string };
 }
 
+function isFramed(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
 function readDeniedMessage(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('denied' in state)) return undefined;
   const message = (state as LoginLocationState).denied?.message;
@@ -38,7 +46,7 @@ function readReturnTo(state: unknown): string {
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { loginWithRedirect, isAuthenticated } = useAuth0();
+  const { loginWithRedirect, loginWithPopup, isAuthenticated } = useAuth0();
   const navigate = useNavigate();
   const location = useLocation();
   const hasStarted = useRef(false);
@@ -47,12 +55,40 @@ export function LoginPage() {
   // rather than bounced through the provider, which would sign them straight back in.
   const deniedMessage = isAuthenticated ? readDeniedMessage(location.state) : undefined;
 
+  // Inside a parent page's frame the provider cannot be shown (it refuses to be framed): sign in in a popup,
+  // which browsers allow only from a click.
+  const framed = isFramed();
+
   useEffect(() => {
-    if (deniedMessage || hasStarted.current) return;
+    if (framed || deniedMessage || hasStarted.current) return;
     hasStarted.current = true;
     removeCookie(ACCESS_TOKEN_COOKIE);
     loginWithRedirect(loginOptions(returnTo)).catch(() => navigate('/logout', { replace: true }));
-  }, [deniedMessage, loginWithRedirect, navigate, returnTo]);
+  }, [framed, deniedMessage, loginWithRedirect, navigate, returnTo]);
+
+  if (framed && !deniedMessage) {
+    return (
+      <>
+        <PageHeader title={t('login.title')} icon={<LoginIcon />} />
+        <Stack sx={{ alignItems: 'center', mt: 4 }}>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<LoginIcon />}
+            onClick={() => {
+              removeCookie(ACCESS_TOKEN_COOKIE);
+              loginWithPopup().then(
+                () => navigate(returnTo, { replace: true }),
+                () => navigate('/logout', { replace: true }),
+              );
+            }}
+          >
+            {t('login.popup')}
+          </Button>
+        </Stack>
+      </>
+    );
+  }
 
   if (deniedMessage) {
     return (

@@ -163,6 +163,7 @@ export const en = {
     deniedHelp:
       'Your role in this organisation does not include this page. Ask an admin of your shop, or sign in with another account.',
     otherAccount: 'Sign in with another account',
+    popup: 'Sign in',
     backToDashboard: 'Back to the dashboard',
   },
   signUp: {
