@@ -10,15 +10,15 @@ import { createQueryClient } from '@/lib/query-client';
 import { theme } from '@/lib/theme';
 import { AuthDouble, createAuthDouble } from './auth-double';
 
-/** The whole app (real routes, guard, shell) at a path, with a double of the identity SDK. */
-export function renderApp(path: string, auth: Auth0ContextInterface = createAuthDouble()) {
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+type MemoryRouter = ReturnType<typeof createMemoryRouter>;
+
+function renderRouter(router: MemoryRouter, auth: Auth0ContextInterface, baseline: boolean) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
+        {baseline && <CssBaseline />}
         <AuthDouble value={auth}>
           <RouterProvider router={router} />
         </AuthDouble>
@@ -28,22 +28,19 @@ export function renderApp(path: string, auth: Auth0ContextInterface = createAuth
   return { ...result, router, queryClient, auth };
 }
 
+/** The whole app (real routes, guard, shell) at a path, with a double of the identity SDK. */
+export function renderApp(path: string, auth: Auth0ContextInterface = createAuthDouble()) {
+  return renderRouter(createMemoryRouter(createRoutes(), { initialEntries: [path] }), auth, true);
+}
+
 /** A component alone inside the providers and a memory router. */
 export function renderWithProviders(
   ui: ReactNode,
   { auth = createAuthDouble(), path = '/' }: { auth?: Auth0ContextInterface; path?: string } = {},
 ) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <AuthDouble value={auth}>
-          <RouterProvider router={router} />
-        </AuthDouble>
-      </ThemeProvider>
-    </QueryClientProvider>,
+  return renderRouter(
+    createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }),
+    auth,
+    false,
   );
-  return { ...result, router, queryClient, auth };
 }

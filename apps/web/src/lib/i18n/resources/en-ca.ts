@@ -1,13 +1,7 @@
-/** Canadian English: the default locale. It reads the full text from `en`; its spelling list is explicit. */
-export const enCa = {
-  spelling: {
-    labour: 'labour',
-    colour: 'colour',
-    neighbour: 'neighbour',
-    centre: 'centre',
-    Labour: 'Labour',
-    Colour: 'Colour',
-    Neighbour: 'Neighbour',
-    Centre: 'Centre',
-  },
-};
+import { en } from './en';
+
+/**
+ * Canadian English: the default locale. Its full text is `en`'s; the spelling list is repeated here only
+ * because the fallback chain passes through en-US before en, and Canada spells like `en`.
+ */
+export const enCa = { spelling: en.spelling };
