@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
+import { componentRoutes } from './modules/components/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   sessionRoutes(app, database);
   organizationRoutes(app, { config, database, mailer });
   dashboardRoutes(app, database);
+  componentRoutes(app, database);
   await spaRoutes(app, config);
 
   await app.ready();

@@ -3,8 +3,51 @@
  * their id. A module that adds a route with a new `:param` adds its factory here; the suite fails and
  * names the parameter until it does.
  */
-import type { TestApp, TestTenant } from './helpers.ts';
+import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
+import { componentInput } from './factories.ts';
+import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 
 export type Fixture = (t: TestApp, owner: TestTenant) => Promise<string>;
 
-export const FIXTURES: Record<string, Fixture> = {};
+async function post(t: TestApp, owner: TestTenant, url: string, payload: unknown): Promise<{ _id: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/organization/${url}`,
+    headers: bearer(owner.adminToken),
+    payload: payload as Record<string, unknown>,
+  });
+  if (res.statusCode !== 200) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+const component =
+  (kind: ComponentKind): Fixture =>
+  async (t, owner) =>
+    (await post(t, owner, `${COMPONENT_KIND_INFO[kind].slug}/new/update`, componentInput(kind)))._id;
+
+export const FIXTURES: Record<string, Fixture> = {
+  hoseId: component('hose'),
+  crimpFittingId: component('crimpFitting'),
+  ferruleId: component('ferrule'),
+  adaptorId: component('adaptor'),
+  wrapId: component('wrap'),
+  otherItemId: component('otherItem'),
+  itemId: component('crimpFitting'),
+  couplingSeriesId: async (t, owner) =>
+    (await post(t, owner, 'couplingseries/new/update', { code: `S${Date.now() % 100000}`, brand: 'ACME' }))
+      ._id,
+  crimpSpecId: async (t, owner) => {
+    const hoseId = await component('hose')(t, owner);
+    return (
+      await post(t, owner, 'crimpspec/new/update', {
+        hoseId,
+        fittingSeries: 'AC',
+        crimpOdMm: 24.4,
+        toleranceMm: 0.2,
+        die: 'D-24',
+      })
+    )._id;
+  },
+  pendingItemId: async (t, owner) =>
+    (await post(t, owner, 'pendingitems/create', componentInput('otherItem')))._id,
+};

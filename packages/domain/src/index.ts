@@ -1,4 +1,6 @@
 export * from './access.ts';
+export * from './compatibility.ts';
+export * from './components.ts';
 export * from './constants.ts';
 export * from './contracts.ts';
 export * from './errors.ts';

@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -52,7 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return makeDatabase('postgres', db, () => pool.end());
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  // pg_trgm backs the component and global search indexes (PostgreSQL ships it as a trusted extension).
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return makeDatabase('pglite', db, () => client.close());

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -161,3 +162,242 @@ export const emailOutbox = pgTable('email_outbox', {
   error: text('error'),
   createdAt: createdAt(),
 });
+
+/** Numbers kept exact in the database (money, millimetres) and read back as JavaScript numbers. */
+const decimal = customType<{ data: number; driverData: string | number }>({
+  dataType: () => 'numeric',
+  fromDriver: (v) => Number(v),
+  toDriver: (v) => String(v),
+});
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Settings an admin keeps for the organisation (SPEC 3 "Settings held client-side" and friends). */
+export const organizationSettings = pgTable('organization_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  hasParker: boolean('has_parker').notNull().default(false),
+  hideInventory: boolean('hide_inventory').notNull().default(false),
+  useBetaFeatures: boolean('use_beta_features').notNull().default(false),
+  revisionDelimiter: text('revision_delimiter').notNull().default('_'),
+  partNumberPattern: text('part_number_pattern').notNull().default('C-{00000}'),
+  defaultAdaptorBrand: text('default_adaptor_brand').notNull().default(''),
+  erpName: text('erp_name').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every component kind in one table (ADR 0005): the shared columns plus the few each kind adds, all
+ * nullable so one list, one search index and one importer serve every kind. The domain contract of each
+ * kind says which columns it requires.
+ */
+export const components = pgTable(
+  'components',
+  {
+    id: id(),
+    organizationId: orgId(),
+    kind: text('kind').notNull(),
+    origin: text('origin').notNull(),
+    sample: boolean('sample').notNull().default(false),
+    partNumber: text('part_number').notNull(),
+    brand: text('brand').notNull().default(''),
+    /** Brand and part number as one case-insensitive key: the identity imports update by. */
+    partKey: text('part_key').notNull().generatedAlwaysAs(sql`lower("brand") || '|' || lower("part_number")`),
+    description: text('description').notNull().default(''),
+    productGroup: text('product_group'),
+    supplier: text('supplier'),
+    cost: decimal('cost'),
+    costUnit: text('cost_unit').notNull().default('each'),
+    active: boolean('active').notNull().default(true),
+    series: text('series'),
+    dash: integer('dash'),
+    standard: text('standard'),
+    workingPressurePsi: integer('working_pressure_psi'),
+    burstPressurePsi: integer('burst_pressure_psi'),
+    tempMinC: decimal('temp_min_c'),
+    tempMaxC: decimal('temp_max_c'),
+    minBendRadiusMm: decimal('min_bend_radius_mm'),
+    odMm: decimal('od_mm'),
+    skive: boolean('skive'),
+    endType: text('end_type'),
+    thread: text('thread'),
+    gender: text('gender'),
+    swivel: boolean('swivel'),
+    angle: integer('angle'),
+    pieces: integer('pieces'),
+    cutoffMm: decimal('cutoff_mm'),
+    endA: text('end_a'),
+    endB: text('end_b'),
+    style: text('style'),
+    fitsOdMinMm: decimal('fits_od_min_mm'),
+    fitsOdMaxMm: decimal('fits_od_max_mm'),
+    fitAfterAssembly: boolean('fit_after_assembly'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('components_org_kind_part_key').on(t.organizationId, t.kind, t.partKey),
+    index('components_org_kind_part_idx').on(t.organizationId, t.kind, t.partNumber),
+    index('components_org_series_dash_idx').on(t.organizationId, t.kind, t.series, t.dash),
+    index('components_search_idx').using(
+      'gin',
+      sql`lower(${t.partNumber} || ' ' || ${t.brand} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Coupling series: which fittings and ferrules are approved for which hoses (DOMAIN.md). */
+export const couplingSeries = pgTable(
+  'coupling_series',
+  {
+    id: id(),
+    organizationId: orgId(),
+    origin: text('origin').notNull(),
+    sample: boolean('sample').notNull().default(false),
+    brand: text('brand').notNull().default(''),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    skive: boolean('skive').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupling_series_org_brand_code_key').on(
+      t.organizationId,
+      sql`lower(${t.brand})`,
+      sql`lower(${t.code})`,
+    ),
+  ],
+);
+
+/** Crimp specs per hose + fitting series, versioned by revision (DOMAIN.md rule 6). */
+export const crimpSpecs = pgTable(
+  'crimp_specs',
+  {
+    id: id(),
+    organizationId: orgId(),
+    hoseId: uuid('hose_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    fittingSeries: text('fitting_series').notNull(),
+    crimpOdMm: decimal('crimp_od_mm').notNull(),
+    toleranceMm: decimal('tolerance_mm').notNull(),
+    die: text('die').notNull(),
+    revision: text('revision').notNull(),
+    sample: boolean('sample').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('crimp_specs_org_hose_series_rev_key').on(
+      t.organizationId,
+      t.hoseId,
+      t.fittingSeries,
+      t.revision,
+    ),
+  ],
+);
+
+/** Product groups, suppliers and locations: short code + name lists an admin edits. */
+export const organizationLookups = pgTable(
+  'organization_lookups',
+  {
+    id: id(),
+    organizationId: orgId(),
+    list: text('list').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('organization_lookups_org_list_code_key').on(t.organizationId, t.list, sql`lower(${t.code})`),
+  ],
+);
+
+/** Components proposed by regular users, waiting for an admin (approved ones become custom items). */
+export const pendingItems = pgTable(
+  'pending_items',
+  {
+    id: id(),
+    organizationId: orgId(),
+    kind: text('kind').notNull(),
+    partNumber: text('part_number').notNull(),
+    description: text('description').notNull().default(''),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    submittedBy: uuid('submitted_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewNote: text('review_note'),
+    componentId: uuid('component_id').references(() => components.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [index('pending_items_org_status_idx').on(t.organizationId, t.status)],
+);
+
+/** Background work (imports today): one row per job, claimed by a worker with SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    organizationId: orgId(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** 0..100 */
+    progress: integer('progress').notNull().default(0),
+    message: text('message').notNull().default(''),
+    payload: jsonb('payload').notNull().default({}),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_status_idx').on(t.status, t.createdAt)],
+);
+
+/** One import: the uploaded file, the mapping, and what happened (every bad row, or what changed). */
+export const importLogs = pgTable(
+  'import_logs',
+  {
+    id: id(),
+    organizationId: orgId(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    target: text('target').notNull(),
+    fileName: text('file_name').notNull(),
+    file: bytes('file').notNull(),
+    mapping: jsonb('mapping').notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    errors: jsonb('errors').notNull().default([]),
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_logs_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Notifications for a user in an organisation (SPEC 3): status 1 failure, 2 success; viewStatus codes. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    organizationId: orgId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: integer('status').notNull(),
+    description: text('description').notNull(),
+    url: text('url').notNull().default(''),
+    viewStatus: integer('view_status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_org_user_idx').on(t.organizationId, t.userId, t.createdAt)],
+);

@@ -1,12 +1,13 @@
 /**
  * On an empty database the app creates a demo organisation so a new installation has someone to sign in
- * as. Its catalogue (demo-catalogue.json, brand GEN) is loaded by the component library.
+ * as, with the GEN demo catalogue (demo-catalogue.json) loaded as sample data.
  */
 import { randomBytes } from 'node:crypto';
 import { PLANS } from '@hosewright/domain';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organizations, subscriptions } from '../../db/schema.ts';
+import { loadSampleData } from '../components/sample-data.ts';
 import { createOrganizationWithAdmin } from '../identity/accounts.ts';
 
 export const DEMO_EMAIL = 'demo@hosewright.local';
@@ -33,8 +34,9 @@ export async function seedDemoIfEmpty(database: Database, password?: string): Pr
   });
   // The demo shows every feature: enterprise for a year.
   const plan = PLANS.enterprise;
-  await database.withTenant(organizationId, (tx) =>
-    tx
+  await database.withTenant(organizationId, async (tx) => {
+    await loadSampleData(tx, organizationId);
+    await tx
       .update(subscriptions)
       .set({
         tier: plan.tier,
@@ -44,7 +46,7 @@ export async function seedDemoIfEmpty(database: Database, password?: string): Pr
         maxHoseKits: plan.maxHoseKits,
         updatedAt: new Date(),
       })
-      .where(eq(subscriptions.organizationId, organizationId)),
-  );
+      .where(eq(subscriptions.organizationId, organizationId));
+  });
   return { email: DEMO_EMAIL, password: demoPassword, organizationId };
 }

@@ -1,0 +1,446 @@
+/**
+ * The component library's business operations. Every function takes the tenant transaction and the
+ * organisation; row-level security backs the explicit organisation filters up.
+ */
+import {
+  COMPONENT_INPUT_SCHEMAS,
+  type Component,
+  type ComponentInput,
+  type ComponentKind,
+  type ComponentListQuery,
+  type CrimpFitting,
+  type Ferrule,
+  type ListResponse,
+  matchParts,
+} from '@hosewright/domain';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type Row = typeof components.$inferSelect;
+type Insert = typeof components.$inferInsert;
+
+/** The columns each kind owns beyond the shared ones; the rest stay null. */
+const KIND_COLUMNS: Record<ComponentKind, readonly (keyof Row)[]> = {
+  hose: [
+    'series',
+    'dash',
+    'standard',
+    'workingPressurePsi',
+    'burstPressurePsi',
+    'tempMinC',
+    'tempMaxC',
+    'minBendRadiusMm',
+    'odMm',
+    'skive',
+  ],
+  crimpFitting: [
+    'series',
+    'dash',
+    'endType',
+    'thread',
+    'gender',
+    'swivel',
+    'angle',
+    'pieces',
+    'cutoffMm',
+    'workingPressurePsi',
+  ],
+  ferrule: ['series', 'dash', 'skive'],
+  adaptor: ['endA', 'endB', 'angle', 'workingPressurePsi'],
+  wrap: ['style', 'fitsOdMinMm', 'fitsOdMaxMm', 'tempMaxC', 'fitAfterAssembly'],
+  otherItem: [],
+};
+const KIND_SPECIFIC = [...new Set(Object.values(KIND_COLUMNS).flat())];
+
+/** A row as the API answers it: shared fields plus the kind's own, optional ones left out when empty. */
+export function toComponent(row: Row): Component {
+  const kind = row.kind as ComponentKind;
+  const out: Record<string, unknown> = {
+    _id: row.id,
+    kind,
+    origin: row.origin,
+    sample: row.sample,
+    partNumber: row.partNumber,
+    brand: row.brand,
+    description: row.description,
+    cost: row.cost,
+    costUnit: row.costUnit,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (row.productGroup) out.productGroup = row.productGroup;
+  if (row.supplier) out.supplier = row.supplier;
+  for (const column of KIND_COLUMNS[kind] ?? []) {
+    const value = row[column];
+    if (value !== null && value !== undefined) out[column] = value;
+  }
+  return out as unknown as Component;
+}
+
+/** Columns to write for an input: every kind-specific column is set (null when the kind lacks it). */
+export function toColumns(input: ComponentInput): Omit<Insert, 'organizationId' | 'origin'> {
+  const values: Record<string, unknown> = {
+    kind: input.kind,
+    partNumber: input.partNumber,
+    brand: input.brand,
+    description: input.description,
+    productGroup: input.productGroup ?? null,
+    supplier: input.supplier ?? null,
+    cost: input.cost ?? null,
+    costUnit: input.costUnit,
+    active: input.active,
+  };
+  const own = new Set<string>(KIND_COLUMNS[input.kind]);
+  const source = input as unknown as Record<string, unknown>;
+  for (const column of KIND_SPECIFIC) values[column] = own.has(column) ? (source[column] ?? null) : null;
+  return values as Omit<Insert, 'organizationId' | 'origin'>;
+}
+
+export async function getSettings(tx: Tx, organizationId: string) {
+  const [row] = await tx
+    .select()
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId));
+  if (row) return row;
+  const [created] = await tx
+    .insert(organizationSettings)
+    .values({ organizationId })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [again] = await tx
+    .select()
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId));
+  if (!again) throw new Error('organisation settings could not be created');
+  return again;
+}
+
+/** Parker's catalogue shows only where the organisation has it (issue 4). */
+function visibility(hasParker: boolean): SQL | undefined {
+  if (hasParker) return undefined;
+  return or(ne(components.origin, 'catalogue'), sql`lower(${components.brand}) <> 'parker'`);
+}
+
+/** The expression the trigram index covers: free text must use exactly this to hit it. */
+export const searchText = sql`lower(${components.partNumber} || ' ' || ${components.brand} || ' ' || ${components.description})`;
+
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORT_COLUMNS = {
+  partNumber: components.partNumber,
+  brand: components.brand,
+  description: components.description,
+  series: components.series,
+  dash: components.dash,
+  endType: components.endType,
+  angle: components.angle,
+  workingPressurePsi: components.workingPressurePsi,
+  cost: components.cost,
+  updatedAt: components.updatedAt,
+} as const;
+
+export interface ListOptions {
+  /** One kind, or every kind (the generic `/items` list). */
+  kind?: ComponentKind;
+  /** Only this origin (the `custom*` lists force 'custom'). */
+  origin?: 'catalogue' | 'custom';
+}
+
+export async function listComponents(
+  tx: Tx,
+  organizationId: string,
+  query: ComponentListQuery,
+  options: ListOptions = {},
+): Promise<ListResponse<Component>> {
+  const settings = await getSettings(tx, organizationId);
+  const conditions: (SQL | undefined)[] = [
+    eq(components.organizationId, organizationId),
+    options.kind ? eq(components.kind, options.kind) : undefined,
+    visibility(settings.hasParker),
+  ];
+  const origin = options.origin ?? query.origin;
+  if (origin) conditions.push(eq(components.origin, origin));
+  if (query.q) conditions.push(sql`${searchText} like ${likePattern(query.q)}`);
+  const lowerIn = (column: AnyPgColumn, values?: string[]) =>
+    values?.length
+      ? inArray(
+          sql`lower(${column})`,
+          values.map((v) => v.toLowerCase()),
+        )
+      : undefined;
+  conditions.push(
+    lowerIn(components.brand, query.brand),
+    lowerIn(components.series, query.series),
+    lowerIn(components.endType, query.endType),
+    lowerIn(components.productGroup, query.productGroup),
+    lowerIn(components.supplier, query.supplier),
+    query.dash?.length ? inArray(components.dash, query.dash) : undefined,
+    query.angle?.length ? inArray(components.angle, query.angle) : undefined,
+    query.gender?.length ? inArray(components.gender, query.gender) : undefined,
+    query.active === undefined ? undefined : eq(components.active, query.active),
+    query.skive === undefined ? undefined : eq(components.skive, query.skive),
+  );
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(components)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(components.partNumber), asc(components.id))
+      .limit(query.itemsPerPage)
+      .offset((query.page - 1) * query.itemsPerPage),
+    tx.select({ n: count() }).from(components).where(where),
+  ]);
+  return { items: rows.map(toComponent), total: total?.n ?? 0, page: query.page };
+}
+
+export async function findComponentRow(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  kind?: ComponentKind,
+): Promise<Row> {
+  const settings = await getSettings(tx, organizationId);
+  const [row] = await tx
+    .select()
+    .from(components)
+    .where(
+      and(
+        eq(components.organizationId, organizationId),
+        eq(components.id, id),
+        kind ? eq(components.kind, kind) : undefined,
+        visibility(settings.hasParker),
+      ),
+    );
+  if (!row) throw AppError.notFound(kind ? labelOf(kind) : 'This item');
+  return row;
+}
+
+function labelOf(kind: ComponentKind): string {
+  return (
+    {
+      hose: 'This hose',
+      crimpFitting: 'This crimp fitting',
+      ferrule: 'This ferrule',
+      adaptor: 'This adaptor',
+      wrap: 'This wrap',
+      otherItem: 'This item',
+    } as const
+  )[kind];
+}
+
+function duplicateError(input: { partNumber: string; brand: string }): AppError {
+  const brand = input.brand ? ` (${input.brand})` : '';
+  return new AppError('CONFLICT', `Part number ${input.partNumber}${brand} already exists`, {
+    issues: [{ path: ['partNumber'], message: 'This part number is already in the library' }],
+  });
+}
+
+async function assertFree(tx: Tx, organizationId: string, input: ComponentInput, exceptId?: string) {
+  const [clash] = await tx
+    .select({ id: components.id })
+    .from(components)
+    .where(
+      and(
+        eq(components.organizationId, organizationId),
+        eq(components.kind, input.kind),
+        sql`lower(${components.brand}) = ${input.brand.toLowerCase()}`,
+        sql`lower(${components.partNumber}) = ${input.partNumber.toLowerCase()}`,
+        exceptId ? ne(components.id, exceptId) : undefined,
+      ),
+    );
+  if (clash) throw duplicateError(input);
+}
+
+/** Create one custom component (admins; approved pending items). */
+export async function createComponent(
+  tx: Tx,
+  organizationId: string,
+  input: ComponentInput,
+): Promise<Component> {
+  await assertFree(tx, organizationId, input);
+  const [row] = await tx
+    .insert(components)
+    .values({ ...toColumns(input), organizationId, origin: 'custom' })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return toComponent(row);
+}
+
+/** Update a custom component. Catalogue items are the brand's published data and stay read-only. */
+export async function updateComponent(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  input: ComponentInput,
+): Promise<Component> {
+  const existing = await findComponentRow(tx, organizationId, id, input.kind);
+  if (existing.origin === 'catalogue') {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${existing.partNumber} is catalogue data from ${existing.brand || 'its brand'} and cannot be changed. Create a custom item instead.`,
+    );
+  }
+  await assertFree(tx, organizationId, input, id);
+  const [row] = await tx
+    .update(components)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(and(eq(components.organizationId, organizationId), eq(components.id, id)))
+    .returning();
+  if (!row) throw AppError.notFound(labelOf(input.kind));
+  return toComponent(row);
+}
+
+export async function deleteComponent(tx: Tx, organizationId: string, id: string, kind?: ComponentKind) {
+  const existing = await findComponentRow(tx, organizationId, id, kind);
+  if (existing.origin === 'catalogue' && !existing.sample) {
+    throw new AppError('BAD_REQUEST', `${existing.partNumber} is catalogue data and cannot be deleted`);
+  }
+  await tx
+    .delete(components)
+    .where(and(eq(components.organizationId, organizationId), eq(components.id, id)));
+}
+
+/** Parse `raw` as the contract of `kind`; the same rules the web form and the importer use. */
+export function parseComponentInput(kind: ComponentKind, raw: unknown): ComponentInput {
+  const body = typeof raw === 'object' && raw !== null ? { ...raw, kind } : { kind };
+  const parsed = COMPONENT_INPUT_SCHEMAS[kind].safeParse(body);
+  if (!parsed.success) {
+    throw new AppError('BAD_REQUEST', 'Some of the information is not valid', {
+      issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
+    });
+  }
+  return parsed.data as ComponentInput;
+}
+
+export interface ExistingKey {
+  id: string;
+  origin: string;
+}
+
+/** The components already stored under each `kind|brand|partNumber` key (lower case), for the importer. */
+export async function findExisting(
+  tx: Tx,
+  organizationId: string,
+  inputs: readonly ComponentInput[],
+): Promise<Map<string, ExistingKey>> {
+  const found = new Map<string, ExistingKey>();
+  const chunk = 5000;
+  for (let i = 0; i < inputs.length; i += chunk) {
+    const slice = inputs.slice(i, i + chunk);
+    const rows = await tx
+      .select({
+        id: components.id,
+        origin: components.origin,
+        kind: components.kind,
+        brand: components.brand,
+        partNumber: components.partNumber,
+      })
+      .from(components)
+      .where(
+        and(
+          eq(components.organizationId, organizationId),
+          inArray(
+            sql`lower(${components.partNumber})`,
+            slice.map((s) => s.partNumber.toLowerCase()),
+          ),
+        ),
+      );
+    for (const r of rows) found.set(componentKey(r), { id: r.id, origin: r.origin });
+  }
+  return found;
+}
+
+export function componentKey(c: { kind: string; brand: string; partNumber: string }): string {
+  return `${c.kind}|${c.brand.toLowerCase()}|${c.partNumber.toLowerCase()}`;
+}
+
+/**
+ * Insert or update custom components by kind, brand and part number, in the caller's transaction.
+ * Callers check first that no key belongs to a catalogue item (the importer reports those rows).
+ */
+export async function upsertComponents(
+  tx: Tx,
+  organizationId: string,
+  inputs: readonly ComponentInput[],
+  options: { sample?: boolean; origin?: 'catalogue' | 'custom'; onProgress?: (done: number) => void } = {},
+): Promise<{ created: number; updated: number }> {
+  let created = 0;
+  let updated = 0;
+  const batch = 1000;
+  const origin = options.origin ?? 'custom';
+  const setOnConflict: Record<string, SQL> = {};
+  for (const column of [
+    'description',
+    'productGroup',
+    'supplier',
+    'cost',
+    'costUnit',
+    'active',
+    ...KIND_SPECIFIC,
+  ] as const) {
+    const name = components[column].name;
+    setOnConflict[column] = sql.raw(`excluded."${name}"`);
+  }
+  for (let i = 0; i < inputs.length; i += batch) {
+    const values = inputs
+      .slice(i, i + batch)
+      .map((input) => ({ ...toColumns(input), organizationId, origin, sample: options.sample ?? false }));
+    const rows = await tx
+      .insert(components)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [components.organizationId, components.kind, components.partKey],
+        set: { ...setOnConflict, updatedAt: sql`now()` },
+        setWhere: eq(components.origin, origin),
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    for (const r of rows) {
+      if (r.inserted) created += 1;
+      else updated += 1;
+    }
+    options.onProgress?.(Math.min(i + batch, inputs.length));
+  }
+  return { created, updated };
+}
+
+/**
+ * Which fittings and ferrules fit this hose (DOMAIN.md rule 1), with every exclusion's reason. Candidates
+ * share the hose's series or dash; parts differing in both could never fit and would only be noise.
+ */
+export async function findCompatibleParts(tx: Tx, organizationId: string, hoseId: string) {
+  const hose = toComponent(await findComponentRow(tx, organizationId, hoseId, 'hose'));
+  if (hose.kind !== 'hose') throw AppError.notFound('This hose');
+  const settings = await getSettings(tx, organizationId);
+  const parts = await tx
+    .select()
+    .from(components)
+    .where(
+      and(
+        eq(components.organizationId, organizationId),
+        inArray(components.kind, ['crimpFitting', 'ferrule']),
+        or(sql`lower(${components.series}) = ${hose.series.toLowerCase()}`, eq(components.dash, hose.dash)),
+        visibility(settings.hasParker),
+      ),
+    )
+    .orderBy(asc(components.partNumber));
+  const series = await tx
+    .select()
+    .from(couplingSeries)
+    .where(eq(couplingSeries.organizationId, organizationId));
+  const items = parts.map(toComponent);
+  return matchParts({
+    hose,
+    fittings: items.filter((c): c is CrimpFitting => c.kind === 'crimpFitting'),
+    ferrules: items.filter((c): c is Ferrule => c.kind === 'ferrule'),
+    series,
+  });
+}
