@@ -6,6 +6,7 @@
  * organisation filter. `withSystem` runs as the owner and is reserved for work that has no organisation
  * yet or spans them (sign-in, sign-up, migrations); each caller says why.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -36,8 +37,15 @@ export interface Database {
   withTenant<T>(organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** One transaction as the owner: no organisation, no row-level security. Callers say why. */
   withSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Change notifications (channel `hosewright_changes`, sent by triggers on commit): `org:<id>`,
+   * `user:<id>`, `token:<id>`, or `*` when the feed was interrupted and every cache must be dropped.
+   */
+  onChange(handler: (payload: string) => void): () => void;
   close(): Promise<void>;
 }
+
+export const CHANGES_CHANNEL = 'hosewright_changes';
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; otherwise PGlite. */
@@ -50,29 +58,148 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return makeDatabase('postgres', db, () => pool.end());
+    const feed = new ChangeFeed();
+    const listener = listenPostgres(options.databaseUrl, feed);
+    // Read your own writes: after a transaction that wrote, wait until the listener has seen a marker sent
+    // after it. Notifications arrive in commit order, so the write's own have been applied to every cache.
+    feed.afterWrite = async () => {
+      const marker = `sync:${randomUUID()}`;
+      const seen = feed.waitFor(marker, 1000);
+      await pool.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, marker]);
+      await seen;
+    };
+    return makeDatabase('postgres', db, feed, async () => {
+      await listener.stop();
+      await pool.end();
+    });
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   // pg_trgm backs the component and global search indexes (PostgreSQL ships it as a trusted extension).
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return makeDatabase('pglite', db, () => client.close());
+  const feed = new ChangeFeed();
+  // PGlite delivers a notification while it processes the committing query, before the commit returns.
+  const unlisten = await client.listen(CHANGES_CHANNEL, (payload) => feed.emit(payload));
+  return makeDatabase('pglite', db, feed, async () => {
+    await unlisten();
+    await client.close();
+  });
 }
 
-function makeDatabase(kind: Database['kind'], db: Db, close: () => Promise<void>): Database {
+class ChangeFeed {
+  private readonly handlers = new Set<(payload: string) => void>();
+  /** Set where delivery is asynchronous (PostgreSQL); PGlite delivers before the commit returns. */
+  afterWrite?: () => Promise<void>;
+
+  /** Resolves when `payload` arrives, or after `timeoutMs` (the listener's own recovery flushes caches). */
+  waitFor(payload: string, timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        off();
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      const off = this.on((p) => {
+        if (p === payload) done();
+      });
+    });
+  }
+
+  on(handler: (payload: string) => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+  emit(payload: string): void {
+    for (const handler of this.handlers) handler(payload);
+  }
+}
+
+/**
+ * One dedicated connection LISTENs for changes. While it is down, caches are told to drop everything
+ * (`*`) and again once it is back, so nothing cached outlives a change it could have missed.
+ */
+function listenPostgres(url: string, feed: ChangeFeed): { stop(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL && message.payload) feed.emit(message.payload);
+    });
+    next.on('error', () => retry(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANGES_CHANNEL}`);
+      client = next;
+      feed.emit('*');
+    } catch {
+      retry(next);
+    }
+  };
+  const retry = (failed: pg.Client) => {
+    feed.emit('*');
+    failed.end().catch(() => {});
+    if (client === failed) client = null;
+    if (!stopped && !timer) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void connect();
+      }, 1000);
+    }
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+function makeDatabase(
+  kind: Database['kind'],
+  db: Db,
+  feed: ChangeFeed,
+  close: () => Promise<void>,
+): Database {
+  const afterWrite = feed.afterWrite;
+  const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    if (!afterWrite) return db.transaction(fn);
+    let wrote = false;
+    return db
+      .transaction(async (tx) => {
+        const result = await fn(tx);
+        const [row] = await queryRows<{ wrote: boolean }>(
+          tx,
+          sql`select pg_current_xact_id_if_assigned() is not null as wrote`,
+        );
+        wrote = row?.wrote ?? false;
+        return result;
+      })
+      .then(async (result) => {
+        if (wrote) await afterWrite();
+        return result;
+      });
+  };
   return {
     kind,
     db,
+    onChange: (handler) => feed.on(handler),
     withTenant(organizationId, fn) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-        await tx.execute(sql`select set_config('app.org_id', ${organizationId}, true)`);
+      return transaction(async (tx) => {
+        // One round trip: `set_config('role', ...)` is SET LOCAL ROLE.
+        await tx.execute(
+          sql`select set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${organizationId}, true)`,
+        );
         return fn(tx);
       });
     },
     withSystem(fn) {
-      return db.transaction(fn);
+      return transaction(fn);
     },
     close,
   };

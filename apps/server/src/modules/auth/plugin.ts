@@ -51,12 +51,68 @@ export interface RegisteredRoute {
   access: ApiAccess;
 }
 
+/**
+ * Verified tokens and their loaded context, for at most `AUTH_CACHE_TTL_MS` and never past the token's
+ * expiry (ADR 0005). The database's change feed drops entries the moment a membership, subscription or
+ * user changes or a token is revoked, so the cache never answers differently from the database.
+ */
+const AUTH_CACHE_TTL_MS = 60_000;
+const AUTH_CACHE_MAX = 10_000;
+
+interface CachedAuth {
+  context: LoadedContext;
+  cachedAt: number;
+}
+
+class AuthCache {
+  private readonly entries = new Map<string, CachedAuth>();
+  /** Bumped by every change; a load that saw another version is not cached. */
+  version = 0;
+
+  get(token: string): LoadedContext | undefined {
+    const hit = this.entries.get(token);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (now - hit.cachedAt > AUTH_CACHE_TTL_MS || now >= hit.context.tokenExpiresAt.getTime()) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return hit.context;
+  }
+
+  set(token: string, context: LoadedContext, version: number): void {
+    if (version !== this.version) return;
+    if (this.entries.size >= AUTH_CACHE_MAX) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, { context, cachedAt: Date.now() });
+  }
+
+  onChange(payload: string): void {
+    this.version += 1;
+    if (payload === '*') {
+      this.entries.clear();
+      return;
+    }
+    const [kind, id] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
+    const field = ({ org: 'organizationId', user: 'userId', token: 'tokenId' } as const)[kind as 'org'];
+    if (!field) return;
+    for (const [token, hit] of this.entries) {
+      if (hit.context[field] === id) this.entries.delete(token);
+    }
+  }
+}
+
 export function installAuth(
   app: FastifyInstance,
   database: Database,
   verifyToken: TokenVerifier,
 ): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
+  const cache = new AuthCache();
+  const unsubscribe = database.onChange((payload) => cache.onChange(payload));
+  app.addHook('onClose', async () => unsubscribe());
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -80,8 +136,12 @@ export function installAuth(
       }
       throw new AppError(AppErrorCode.Unauthenticated, 'Sign in to continue');
     }
-    const claims = await verifyToken(token);
-    const context = await loadContext(database, claims);
+    let context = cache.get(token);
+    if (!context) {
+      const version = cache.version;
+      context = await loadContext(database, await verifyToken(token));
+      cache.set(token, context, version);
+    }
 
     if (!context.emailVerified && !access.allowUnverified) {
       throw new AppError(AppErrorCode.EmailNotVerified, 'Verify your email address to continue', {

@@ -31,6 +31,7 @@ import {
   organizations,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { TenantCache } from '../../lib/tenant-cache.ts';
 import { ADMIN, MEMBER } from '../auth/access.ts';
 import { type AuthContext, authOf, isUuid } from '../auth/plugin.ts';
 import { approvePendingItem, listPendingItems, rejectPendingItem, submitPendingItem } from './pending.ts';
@@ -87,20 +88,31 @@ export function componentRoutes(app: FastifyInstance, database: Database): void 
     }),
   );
 
-  // The list GETs: `hoses` (every origin) and `customhoses` (the shop's own) for each kind.
+  // The list GETs: `hoses` (every origin) and `customhoses` (the shop's own) for each kind. The builder
+  // and the grids ask the same pages again and again: answers are cached per organisation as JSON until
+  // its components or settings change (ADR 0005).
+  const lists = new TenantCache<string>();
+  const unsubscribe = database.onChange((payload) => lists.onChange(payload));
+  app.addHook('onClose', async () => unsubscribe());
   for (const kind of COMPONENT_KINDS) {
     const info = COMPONENT_KIND_INFO[kind];
     const paths = new Set([info.listPath, info.customListPath]);
     for (const path of paths) {
       const customOnly = path === info.customListPath;
-      app.get(`${BASE}/${path}`, { config: { access: MEMBER } }, (request) => {
-        const query = parseOrThrow(componentListQuerySchema, request.query);
-        return tenant(request, (tx, auth) =>
-          listComponents(tx, auth.organizationId, query, {
-            kind,
-            origin: customOnly ? 'custom' : undefined,
-          }),
-        );
+      app.get(`${BASE}/${path}`, { config: { access: MEMBER } }, async (request, reply) => {
+        const { organizationId } = authOf(request);
+        // The raw URL is the key: only a query that parsed is ever stored under it.
+        let json = lists.get(organizationId, request.url);
+        if (json === undefined) {
+          const query = parseOrThrow(componentListQuerySchema, request.query);
+          const generation = lists.generation(organizationId);
+          const page = await tenant(request, (tx) =>
+            listComponents(tx, organizationId, query, { kind, origin: customOnly ? 'custom' : undefined }),
+          );
+          json = JSON.stringify(page);
+          lists.set(organizationId, request.url, json, generation);
+        }
+        return reply.type('application/json; charset=utf-8').send(json);
       });
     }
   }
