@@ -15,7 +15,7 @@ import {
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -363,9 +363,56 @@ export function componentKey(c: { kind: string; brand: string; partNumber: strin
   return `${c.kind}|${c.brand.toLowerCase()}|${c.partNumber.toLowerCase()}`;
 }
 
+/** The SQL type of every column a bulk upsert writes (json_to_recordset needs them spelled out). */
+const BULK_COLUMNS = [
+  ['kind', 'text'],
+  ['partNumber', 'text'],
+  ['brand', 'text'],
+  ['description', 'text'],
+  ['productGroup', 'text'],
+  ['supplier', 'text'],
+  ['cost', 'numeric'],
+  ['costUnit', 'text'],
+  ['active', 'boolean'],
+  ['series', 'text'],
+  ['dash', 'integer'],
+  ['standard', 'text'],
+  ['workingPressurePsi', 'integer'],
+  ['burstPressurePsi', 'integer'],
+  ['tempMinC', 'numeric'],
+  ['tempMaxC', 'numeric'],
+  ['minBendRadiusMm', 'numeric'],
+  ['odMm', 'numeric'],
+  ['skive', 'boolean'],
+  ['endType', 'text'],
+  ['thread', 'text'],
+  ['gender', 'text'],
+  ['swivel', 'boolean'],
+  ['angle', 'integer'],
+  ['pieces', 'integer'],
+  ['cutoffMm', 'numeric'],
+  ['endA', 'text'],
+  ['endB', 'text'],
+  ['style', 'text'],
+  ['fitsOdMinMm', 'numeric'],
+  ['fitsOdMaxMm', 'numeric'],
+  ['fitAfterAssembly', 'boolean'],
+] as const satisfies readonly (readonly [keyof Row, string])[];
+
+const quoted = (field: keyof Row) => `"${components[field].name}"`;
+const BULK_NAMES = sql.raw(BULK_COLUMNS.map(([field]) => quoted(field)).join(', '));
+const BULK_RECORD = sql.raw(BULK_COLUMNS.map(([field, type]) => `${quoted(field)} ${type}`).join(', '));
+const BULK_UPDATES = sql.raw(
+  BULK_COLUMNS.filter(([field]) => !['kind', 'partNumber', 'brand'].includes(field))
+    .map(([field]) => `${quoted(field)} = excluded.${quoted(field)}`)
+    .join(', '),
+);
+
 /**
- * Insert or update custom components by kind, brand and part number, in the caller's transaction.
- * Callers check first that no key belongs to a catalogue item (the importer reports those rows).
+ * Insert or update components by kind, brand and part number, in the caller's transaction. Rows travel
+ * as one JSON parameter per batch: building tens of thousands of bind parameters costs more than the
+ * insert itself. Callers check first that no key belongs to an item of another origin (the importer
+ * reports those rows); such rows are left untouched here.
  */
 export async function upsertComponents(
   tx: Tx,
@@ -375,34 +422,27 @@ export async function upsertComponents(
 ): Promise<{ created: number; updated: number }> {
   let created = 0;
   let updated = 0;
-  const batch = 1000;
+  const batch = 5000;
   const origin = options.origin ?? 'custom';
-  const setOnConflict: Record<string, SQL> = {};
-  for (const column of [
-    'description',
-    'productGroup',
-    'supplier',
-    'cost',
-    'costUnit',
-    'active',
-    ...KIND_SPECIFIC,
-  ] as const) {
-    const name = components[column].name;
-    setOnConflict[column] = sql.raw(`excluded."${name}"`);
-  }
   for (let i = 0; i < inputs.length; i += batch) {
-    const values = inputs
-      .slice(i, i + batch)
-      .map((input) => ({ ...toColumns(input), organizationId, origin, sample: options.sample ?? false }));
-    const rows = await tx
-      .insert(components)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [components.organizationId, components.kind, components.partKey],
-        set: { ...setOnConflict, updatedAt: sql`now()` },
-        setWhere: eq(components.origin, origin),
-      })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    const records = inputs.slice(i, i + batch).map((input) => {
+      const values = toColumns(input) as Record<string, unknown>;
+      const record: Record<string, unknown> = {};
+      for (const [field] of BULK_COLUMNS) {
+        const value = values[field];
+        if (value !== null && value !== undefined) record[components[field].name] = value;
+      }
+      return record;
+    });
+    const rows = await queryRows<{ inserted: boolean }>(
+      tx,
+      sql`insert into components (organization_id, origin, sample, ${BULK_NAMES})
+        select ${organizationId}::uuid, ${origin}, ${options.sample ?? false}, ${BULK_NAMES}
+        from json_to_recordset(${JSON.stringify(records)}::json) as x(${BULK_RECORD})
+        on conflict (organization_id, kind, part_key) do update set ${BULK_UPDATES}, updated_at = now()
+        where components.origin = ${origin}
+        returning (xmax = 0) as inserted`,
+    );
     for (const r of rows) {
       if (r.inserted) created += 1;
       else updated += 1;
