@@ -17,6 +17,23 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
   return async () => ({ Component: pick(await load()) });
 }
 
+const componentsOverview = page(
+  () => import('@/features/components/pages/components-overview-page'),
+  (m) => m.ComponentsOverviewPage,
+);
+const componentList = page(
+  () => import('@/features/components/pages/component-list-page'),
+  (m) => m.ComponentListPage,
+);
+const componentDetail = page(
+  () => import('@/features/components/pages/component-detail-page'),
+  (m) => m.ComponentDetailPage,
+);
+const componentImport = page(
+  () => import('@/features/components/pages/component-import-page'),
+  (m) => m.ComponentImportPage,
+);
+
 const placeholder = page(
   () => import('./routes/placeholder-page'),
   (m) => m.PlaceholderPage,
@@ -84,6 +101,17 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
     () => import('@/features/user/pages/user-page'),
     (m) => m.UserPage,
   ),
+  '/components': componentsOverview,
+  '/components/import': componentImport,
+  '/components/:itemType': componentList,
+  '/components/:itemType/:originType': componentList,
+  '/hose/:hoseId': componentDetail,
+  '/crimpfitting/:crimpFittingId': componentDetail,
+  '/ferrule/:ferruleId': componentDetail,
+  '/adaptor/:adaptorId': componentDetail,
+  '/wrap/:wrapId': componentDetail,
+  '/otheritem/:otherItemId': componentDetail,
+  '/item/:itemId': componentDetail,
   '*': page(
     () => import('./routes/not-found-page'),
     (m) => m.NotFoundPage,

@@ -130,6 +130,34 @@ describe('API client (SPEC 7)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('sends a FormData body as multipart, with the token and without a JSON content type', async () => {
+    const { fetchMock } = stubFetch({
+      'POST /api/v1/organization/imports': { status: 201, body: { importId: 'i' } },
+    });
+    const form = new FormData();
+    form.append('kind', 'hose');
+    await expect(api.post('/api/v1/organization/imports', form)).resolves.toEqual({ importId: 'i' });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.body).toBe(form);
+    const headers = new Headers(init.headers);
+    expect(headers.get('content-type')).toBeNull();
+    expect(headers.get('authorization')).toBe('Bearer sdk-token');
+  });
+
+  it('answers a Blob for file downloads, and the error body when the download is refused', async () => {
+    stubFetch({ 'GET /api/v1/file': { body: { any: 'bytes' } } });
+    const blob = await api.get<Blob>('/api/v1/file', undefined, { responseType: 'blob' });
+    // The response's Blob comes from Node's realm, not jsdom's: check the behaviour, not the class.
+    expect(blob.size).toBe(15);
+    expect(await blob.text()).toBe('{"any":"bytes"}');
+    stubFetch({
+      'GET /api/v1/file': { status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: 'No' } },
+    });
+    await expect(api.get('/api/v1/file', undefined, { responseType: 'blob' })).rejects.toMatchObject({
+      message: 'No',
+    });
+  });
+
   describe('API mode (SPEC 4)', () => {
     it('uses the settings token and rethrows 401 without navigating', async () => {
       useSettingsStore.setState({ isApi: true, accessToken: 'api-token', customerId: 'c-1' });

@@ -46,6 +46,8 @@ export interface ApiRequestOptions<T> {
   /** false when the caller handles 401 / 403 itself instead of the SPEC 4 navigation. */
   handleAuthErrors?: boolean;
   signal?: AbortSignal;
+  /** 'blob' for file downloads (import templates): the body is returned as a Blob, not parsed. */
+  responseType?: 'json' | 'blob';
 }
 
 type TokenGetter = () => Promise<string>;
@@ -136,8 +138,12 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
 
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, auth = true, handleAuthErrors = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isBlob = options.responseType === 'blob';
+  // A FormData body (file uploads) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const requestBody = body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body);
+  const headers: Record<string, string> = { Accept: isBlob ? '*/*' : 'application/json' };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
     if (auth) {
@@ -152,7 +158,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
       response = await fetch(path, {
         method,
         headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(requestBody !== undefined ? { body: requestBody } : {}),
         ...(signal ? { signal } : {}),
       });
     } catch (cause) {
@@ -164,6 +170,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
       });
     }
 
+    if (isBlob && response.ok) return (await response.blob()) as T;
     const text = response.status === 204 ? '' : await response.text();
     let payload: unknown;
     try {

@@ -9,5 +9,9 @@ export const enUs = {
     Colour: 'Color',
     Neighbour: 'Neighbor',
     Centre: 'Center',
+    catalogue: 'catalog',
+    Catalogue: 'Catalog',
+    metre: 'meter',
+    Metre: 'Meter',
   },
 };

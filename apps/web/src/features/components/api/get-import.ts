@@ -1,0 +1,63 @@
+import type { ComponentKind } from '@hosewright/domain';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '@/lib/api';
+import { componentKeys, ORG_API } from './paths';
+
+export type ImportStatus = 'uploaded' | 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface ImportRowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** An import log: its progress while it runs, and its outcome. */
+export interface ImportLog {
+  importId: string;
+  kind: ComponentKind;
+  fileName: string;
+  status: ImportStatus;
+  /** 0-100. */
+  progress: number;
+  rowsTotal: number;
+  created: number;
+  updated: number;
+  errors: ImportRowError[];
+  message: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export const IMPORT_POLL_MS = 500;
+/** A log still at 'uploaded' was never started (or is about to be): look again now and then only. */
+export const IMPORT_IDLE_POLL_MS = 2000;
+
+export function isImportFinished(status: ImportStatus | undefined): boolean {
+  return status === 'succeeded' || status === 'failed';
+}
+
+/** `GET imports/{id}`; polled every 500 ms while queued or running, until it has succeeded or failed. */
+export const getImportQueryOptions = (importId: string) =>
+  queryOptions({
+    queryKey: componentKeys.importLog(importId),
+    queryFn: ({ signal }) =>
+      api.get<ImportLog>(`${ORG_API}/imports/${encodeURIComponent(importId)}`, undefined, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      if (isImportFinished(status) || query.state.status === 'error') return false;
+      return status === 'uploaded' ? IMPORT_IDLE_POLL_MS : IMPORT_POLL_MS;
+    },
+    staleTime: 0,
+  });
+
+export function useImportLog(importId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(getImportQueryOptions(importId));
+  const isFinished = isImportFinished(query.data?.status);
+  // A finished import changes the library and the recent imports list.
+  useEffect(() => {
+    if (isFinished) void queryClient.invalidateQueries({ queryKey: componentKeys.all });
+  }, [isFinished, queryClient]);
+  return query;
+}

@@ -1,0 +1,161 @@
+import { isComponentKind } from '@hosewright/domain';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api';
+import { formatNumber } from '@/lib/dates';
+import { type ImportLog, isImportFinished, useImportLog } from '../api/get-import';
+import { listRoute } from '../lib/kinds';
+
+/** Step 3: the running import's progress (polled), then its outcome: a summary, or every row's problem. */
+export function ImportLogView({ importId, onAnother }: { importId: string; onAnother: () => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const log = useImportLog(importId);
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {log.data
+            ? t('components.import.logTitle', { fileName: log.data.fileName })
+            : t('components.import.logTitleNoFile')}
+        </Typography>
+        {log.isPending ? (
+          <Skeleton width="60%" />
+        ) : log.isError ? (
+          <Alert
+            severity={isApiError(log.error) && log.error.status === 404 ? 'info' : 'error'}
+            action={
+              <Button color="inherit" onClick={() => log.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {isApiError(log.error) && log.error.status === 404
+              ? t('components.import.logNotFound')
+              : `${t('components.import.logFailed')} ${log.error.message}`}
+          </Alert>
+        ) : (
+          <ImportOutcome log={log.data} />
+        )}
+        <Box>
+          <Button variant="outlined" onClick={onAnother}>
+            {t('components.import.another')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ImportOutcome({ log }: { log: ImportLog }) {
+  const { t } = useTranslation();
+  const errorsId = useId();
+  const kinds = isComponentKind(log.kind) ? t(`components.kinds.${log.kind}.plural`) : log.kind;
+
+  if (!isImportFinished(log.status)) {
+    if (log.status === 'uploaded') {
+      return <Alert severity="info">{t('components.import.notStarted')}</Alert>;
+    }
+    const progress = Math.max(0, Math.min(100, Math.round(log.progress)));
+    return (
+      <Box role="status" aria-live="polite">
+        <Typography sx={{ mb: 1 }}>
+          {log.status === 'queued'
+            ? t('components.import.queued')
+            : t('components.import.running', { progress, rows: formatNumber(log.rowsTotal) })}
+        </Typography>
+        <LinearProgress
+          variant={log.status === 'queued' ? 'indeterminate' : 'determinate'}
+          value={progress}
+          aria-label={t('components.import.progress')}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+      </Box>
+    );
+  }
+
+  if (log.status === 'succeeded') {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="success">
+          <AlertTitle>{t('components.import.succeededTitle')}</AlertTitle>
+          {t('components.import.succeeded', {
+            rows: formatNumber(log.rowsTotal),
+            count: log.rowsTotal,
+            created: formatNumber(log.created ?? 0),
+            updated: formatNumber(log.updated ?? 0),
+          })}
+        </Alert>
+        {isComponentKind(log.kind) ? (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="contained" href={listRoute(log.kind, 'custom')}>
+              {t('components.import.viewCustom', { kinds: kinds.toLowerCase() })}
+            </Button>
+            <Button href={listRoute(log.kind)}>
+              {t('components.import.viewAll', { kinds: kinds.toLowerCase() })}
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  const errors = log.errors ?? [];
+  return (
+    <Stack spacing={2}>
+      <Alert severity="error">
+        <AlertTitle>{t('components.import.failedTitle')}</AlertTitle>
+        {errors.length > 0
+          ? t('components.import.failedRows', {
+              count: errors.length,
+              formatted: formatNumber(errors.length),
+            })
+          : t('components.import.failedNoRows')}
+        {log.message ? <Box sx={{ mt: 0.5 }}>{log.message}</Box> : null}
+      </Alert>
+      {errors.length > 0 ? (
+        <Box>
+          <Typography id={errorsId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {t('components.import.errorsTitle')}
+          </Typography>
+          <TableContainer sx={{ maxHeight: 480, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Table size="small" stickyHeader aria-labelledby={errorsId}>
+              <TableHead>
+                <TableRow>
+                  <TableCell align="right">{t('components.import.row')}</TableCell>
+                  <TableCell>{t('components.import.column')}</TableCell>
+                  <TableCell>{t('components.import.message')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {errors.map((error) => (
+                  <TableRow key={`${error.row}-${error.column}-${error.message}`}>
+                    <TableCell align="right">{formatNumber(error.row)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{error.column}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{error.message}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

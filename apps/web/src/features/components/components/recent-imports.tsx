@@ -1,0 +1,91 @@
+import { isComponentKind } from '@hosewright/domain';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '@/lib/dates';
+import type { ImportStatus } from '../api/get-import';
+import { useImports } from '../api/get-imports';
+
+const STATUS_COLOURS: Record<ImportStatus, 'default' | 'info' | 'success' | 'error'> = {
+  uploaded: 'default',
+  queued: 'info',
+  running: 'info',
+  succeeded: 'success',
+  failed: 'error',
+};
+
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** The latest imports with their outcome; each opens its log (`?log={id}`). */
+export function RecentImports() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const imports = useImports();
+  const items = imports.data?.items ?? [];
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('components.import.recentTitle')}
+      </Typography>
+      {imports.isPending ? (
+        <Skeleton width="60%" />
+      ) : items.length === 0 ? (
+        <Typography color="text.secondary">{t('components.import.recentEmpty')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('components.import.file')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('components.import.kind')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('components.import.date')}</TableCell>
+                <TableCell>{t('components.import.status')}</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>
+                  {t('components.import.rows')}
+                </TableCell>
+                <TableCell align="right">{t('components.import.problems')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((log) => (
+                <TableRow key={log.importId}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <Link href={`/components/import?log=${encodeURIComponent(log.importId)}`}>
+                      {log.fileName}
+                    </Link>
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>
+                    {isComponentKind(log.kind) ? t(`components.kinds.${log.kind}.plural`) : log.kind}
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>{formatDate(log.createdAt)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={STATUS_COLOURS[log.status] ?? 'default'}
+                      label={t(`components.import.statuses.${log.status}`)}
+                    />
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    {formatNumber(log.rowsTotal ?? 0)}
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(log.errorCount ?? 0)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}

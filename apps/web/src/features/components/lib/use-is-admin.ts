@@ -1,0 +1,7 @@
+import { useViewer } from '@/lib/use-viewer';
+
+/** Admins edit the library; everyone else may look and suggest (SPEC 6). */
+export function useIsAdmin(): boolean {
+  const { access } = useViewer();
+  return access?.roles.includes('admin') ?? false;
+}
