@@ -304,8 +304,13 @@ export const COMPONENT_INPUT_SCHEMAS = {
   otherItem: otherItemInputSchema,
 } as const;
 
+/** Keys whose value may be undefined become optional keys: the server leaves empty fields out. */
+type OptionalWhenUndefined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
 /** What the server answers for one component: the input fields plus identity and bookkeeping. */
-type Stored<T> = Omit<T, 'cost'> & {
+type Stored<T> = OptionalWhenUndefined<Omit<T, 'cost'>> & {
   _id: string;
   origin: Origin;
   cost: number | null;
