@@ -8,10 +8,14 @@ import { AppError } from './lib/errors.ts';
 import { installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
 import { componentRoutes } from './modules/components/routes.ts';
+import { componentSearch } from './modules/components/search.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
+import { importRoutes } from './modules/imports/routes.ts';
+import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { organizationRoutes } from './modules/organization/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { spaRoutes, systemRoutes } from './modules/system/routes.ts';
 
@@ -90,8 +94,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   organizationRoutes(app, { config, database, mailer });
   dashboardRoutes(app, database);
   componentRoutes(app, database);
+  searchRoutes(app, database, [componentSearch]);
+  importRoutes(app, { database, config });
   await spaRoutes(app, config);
 
+  let worker: JobWorker | undefined;
+  app.addHook('onClose', async () => worker?.stop());
+
   await app.ready();
+  worker = startJobWorker({ database, log: app.log });
   return { app, mailer, routes };
 }

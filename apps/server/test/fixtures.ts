@@ -6,6 +6,7 @@
 import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
 import { componentInput } from './factories.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
+import { importFixture } from './import-fixtures.ts';
 
 export type Fixture = (t: TestApp, owner: TestTenant) => Promise<string>;
 
@@ -48,6 +49,7 @@ export const FIXTURES: Record<string, Fixture> = {
       })
     )._id;
   },
+  importId: importFixture,
   pendingItemId: async (t, owner) =>
     (await post(t, owner, 'pendingitems/create', componentInput('otherItem')))._id,
 };

@@ -104,3 +104,44 @@ export const signUpInputSchema = z.object({
     .max(200, 'The name is too long'),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** SPEC 3 "Search result": objectType is one of these. */
+export const SEARCH_OBJECT_TYPES = [
+  'customer',
+  'hoseAssembly',
+  'hoseKit',
+  'workOrder',
+  'salesEstimate',
+  'hose',
+  'crimpFitting',
+  'ferrule',
+  'wrap',
+  'otherItem',
+  'adaptor',
+] as const;
+export type SearchObjectType = (typeof SEARCH_OBJECT_TYPES)[number];
+
+export const searchResultSchema = z.object({
+  name: z.string().optional(),
+  /** Relative, without the leading slash: the client links to `/{url}`. */
+  url: z.string(),
+  objectType: z.string(),
+  partNumber: z.string().optional(),
+  revision: z.string().optional(),
+  number: z.string().optional(),
+  brand: z.string().optional(),
+  description: z.string().optional(),
+  domain: z.string().optional(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchResponseSchema = z.object({ items: z.array(searchResultSchema), total: z.number().int() });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** `GET /api/v1/search`: SPEC 7 sends searchText and itemsPerPage (10); the /search page adds page. */
+export const searchQuerySchema = z.object({
+  searchText: z.string().trim().max(100, 'Search for at most 100 characters').default(''),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+/** Totals are counted up to this; beyond it the answer says "at least". */
+export const SEARCH_TOTAL_CAP = 1000;

@@ -1,0 +1,147 @@
+/**
+ * The columns an import can fill for each component kind, read from the kind's contract in
+ * `@hosewright/domain` (so a new contract field is importable without touching this file), and the
+ * suggested mapping from a file's header row to those fields.
+ */
+import { COMPONENT_INPUT_SCHEMAS, type ComponentKind } from '@hosewright/domain';
+import type { ImportField, ImportFieldType } from './types.ts';
+
+interface ZodDefLike {
+  type: string;
+  innerType?: ZodLike;
+  in?: ZodLike;
+  options?: ZodLike[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+}
+interface ZodLike {
+  _zod: { def: ZodDefLike };
+  safeParse(value: unknown): { success: boolean };
+}
+
+/** What kind of value a contract field takes, looking through optional/default/transform wrappers. */
+function typeOf(schema: ZodLike): { type: ImportFieldType; options?: string[] } {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+      return def.innerType ? typeOf(def.innerType) : { type: 'text' };
+    case 'pipe':
+      return def.in ? typeOf(def.in) : { type: 'text' };
+    case 'number':
+    case 'int':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'enum':
+      return { type: 'enum', options: Object.values(def.entries ?? {}).map(String) };
+    case 'literal':
+      return typeof def.values?.[0] === 'number' ? { type: 'number' } : { type: 'text' };
+    case 'union': {
+      const types = (def.options ?? []).map(typeOf);
+      return types.every((t) => t.type === 'number') ? { type: 'number' } : { type: 'text' };
+    }
+    default:
+      return { type: 'text' };
+  }
+}
+
+function buildFields(kind: ComponentKind): ImportField[] {
+  const shape = (COMPONENT_INPUT_SCHEMAS[kind] as unknown as { shape: Record<string, ZodLike> }).shape;
+  return Object.entries(shape)
+    .filter(([name]) => name !== 'kind')
+    .map(([name, schema]) => ({
+      name,
+      ...typeOf(schema),
+      required: !schema.safeParse(undefined).success,
+    }));
+}
+
+const FIELDS = new Map<ComponentKind, ImportField[]>();
+
+/** The kind's importable fields in contract order (the template's column order), with required flags. */
+export function importFields(kind: ComponentKind): ImportField[] {
+  let fields = FIELDS.get(kind);
+  if (!fields) {
+    fields = buildFields(kind);
+    FIELDS.set(kind, fields);
+  }
+  return fields;
+}
+
+/** Lower case, letters and digits only: 'Part No.' -> 'partno', 'Working Pressure (psi)' -> 'workingpressurepsi'. */
+export function normalizeHeader(header: string): string {
+  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Headers shops commonly use for a field, normalised. Exact field names need no entry. */
+const SYNONYMS: Record<string, string> = {
+  part: 'partNumber',
+  partno: 'partNumber',
+  partnum: 'partNumber',
+  partnr: 'partNumber',
+  pn: 'partNumber',
+  pno: 'partNumber',
+  sku: 'partNumber',
+  itemnumber: 'partNumber',
+  itemno: 'partNumber',
+  manufacturer: 'brand',
+  make: 'brand',
+  mfr: 'brand',
+  mfg: 'brand',
+  desc: 'description',
+  group: 'productGroup',
+  vendor: 'supplier',
+  price: 'cost',
+  unitcost: 'cost',
+  unitprice: 'cost',
+  unit: 'costUnit',
+  uom: 'costUnit',
+  coupling: 'series',
+  couplingseries: 'series',
+  size: 'dash',
+  dashsize: 'dash',
+  wp: 'workingPressurePsi',
+  workingpressure: 'workingPressurePsi',
+  maxworkingpressure: 'workingPressurePsi',
+  pressure: 'workingPressurePsi',
+  bp: 'burstPressurePsi',
+  burst: 'burstPressurePsi',
+  burstpressure: 'burstPressurePsi',
+  mintemp: 'tempMinC',
+  tempmin: 'tempMinC',
+  maxtemp: 'tempMaxC',
+  tempmax: 'tempMaxC',
+  bendradius: 'minBendRadiusMm',
+  minbendradius: 'minBendRadiusMm',
+  mbr: 'minBendRadiusMm',
+  od: 'odMm',
+  outsidediameter: 'odMm',
+  end: 'endType',
+  endtype: 'endType',
+  cutoff: 'cutoffMm',
+};
+
+/** Suggests a field for each file column; each field is suggested for the first column that matches it. */
+export function suggestMapping(
+  kind: ComponentKind,
+  columns: readonly string[],
+): Record<string, string | null> {
+  const fields = importFields(kind);
+  const byNormalized = new Map(fields.map((f) => [normalizeHeader(f.name), f.name]));
+  const available = new Set(fields.map((f) => f.name));
+  const mapping: Record<string, string | null> = {};
+  for (const column of columns) {
+    const key = normalizeHeader(column);
+    const field = byNormalized.get(key) ?? SYNONYMS[key];
+    if (field && available.has(field)) {
+      mapping[column] = field;
+      available.delete(field);
+    } else {
+      mapping[column] = null;
+    }
+  }
+  return mapping;
+}

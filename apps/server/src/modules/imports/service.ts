@@ -1,0 +1,556 @@
+/**
+ * Component imports: store an upload and suggest a mapping, start it as a job, and the job itself,
+ * `runComponentImport`: read every row, validate every row, and either write them all in one transaction
+ * or write nothing and list every problem. The user who started it is notified either way.
+ */
+import { AppErrorCode, COMPONENT_KIND_INFO, type ComponentKind, isComponentKind } from '@hosewright/domain';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows, type Tx } from '../../db/client.ts';
+import { components, importLogs, jobs, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { componentKey, upsertComponents } from '../components/service.ts';
+import { enqueueJob, signalJobQueued } from '../jobs/queue.ts';
+import type { ClaimedJob, JobHandler, JobPhase } from '../jobs/worker.ts';
+import { NOTIFICATION_FAILURE, NOTIFICATION_SUCCESS, notify } from '../notifications/service.ts';
+import { importFields, suggestMapping } from './fields.ts';
+import { FileProblem, inspectFile, openTable } from './parse.ts';
+import type {
+  ImportDetails,
+  ImportError,
+  ImportPreview,
+  ImportStarted,
+  ImportStatus,
+  ImportSummary,
+} from './types.ts';
+import { addRowErrors, MAX_STORED_ERRORS, planMapping, validateRows } from './validate.ts';
+
+export const COMPONENT_IMPORT_JOB = 'component-import';
+/** The largest file an upload accepts. */
+export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
+
+const FINAL: readonly string[] = ['succeeded', 'failed'];
+
+/** Where the web app shows an import: `/{url}`. */
+export function importUrl(importLogId: string): string {
+  return `components/import?log=${importLogId}`;
+}
+
+function plural(n: number, kind: ComponentKind): string {
+  const info = COMPONENT_KIND_INFO[kind];
+  return `${n.toLocaleString('en-US')} ${(n === 1 ? info.label : info.pluralLabel).toLowerCase()}`;
+}
+
+function safeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';
+  return (base || 'import').slice(0, 200);
+}
+
+// The stored file travels as base64 text: PGlite converts a large bytea parameter or value byte by byte
+// (11 s to store and 3 s to read a 100,000-row CSV in our measurements, against 1.5 s and 0.2 s).
+const fileParam = (file: Buffer): SQL<Buffer> => sql<Buffer>`decode(${file.toString('base64')}, 'base64')`;
+async function readStoredFile(
+  database: Database,
+  organizationId: string,
+  importLogId: string,
+): Promise<Buffer> {
+  const [row] = await database.withTenant(organizationId, (tx) =>
+    tx
+      .select({ file: sql<string>`encode(${importLogs.file}, 'base64')` })
+      .from(importLogs)
+      .where(and(eq(importLogs.organizationId, organizationId), eq(importLogs.id, importLogId))),
+  );
+  if (!row) throw AppError.notFound('This import');
+  return Buffer.from(row.file, 'base64');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Upload and start
+
+export interface UploadInput {
+  organizationId: string;
+  userId: string;
+  kind: ComponentKind;
+  fileName: string | undefined;
+  file: Buffer;
+}
+
+/** Reads the file once (header, sample, row count) and stores it as an 'uploaded' import. */
+export async function createImport(database: Database, input: UploadInput): Promise<ImportPreview> {
+  let inspection: Awaited<ReturnType<typeof inspectFile>>;
+  try {
+    inspection = await inspectFile(input.file);
+  } catch (error) {
+    if (error instanceof FileProblem) throw new AppError(AppErrorCode.BadRequest, error.message);
+    throw error;
+  }
+  const mapping = suggestMapping(input.kind, inspection.columns);
+  const fileName = safeFileName(input.fileName);
+  const [row] = await database.withTenant(input.organizationId, (tx) =>
+    tx
+      .insert(importLogs)
+      .values({
+        organizationId: input.organizationId,
+        userId: input.userId,
+        target: input.kind,
+        fileName,
+        file: fileParam(input.file),
+        mapping,
+        status: 'uploaded',
+        rowsTotal: inspection.rowsTotal,
+      })
+      .returning({ id: importLogs.id }),
+  );
+  if (!row) throw new Error('import log insert returned nothing');
+  return {
+    importId: row.id,
+    fileName,
+    kind: input.kind,
+    columns: inspection.columns,
+    mapping,
+    fields: importFields(input.kind),
+    sampleRows: inspection.sampleRows,
+    rowsTotal: inspection.rowsTotal,
+  };
+}
+
+/**
+ * For benchmarks and scripts: stores `file` as an import ready for `runComponentImport`, with the
+ * suggested mapping (or `mapping`), without a job. Answers the import id.
+ */
+export async function stageComponentImport(
+  database: Database,
+  input: UploadInput & { mapping?: Record<string, string | null> },
+): Promise<string> {
+  const preview = await createImport(database, input);
+  const mapping = input.mapping ?? preview.mapping;
+  planMapping(input.kind, preview.columns, mapping);
+  await database.withTenant(input.organizationId, (tx) =>
+    tx.update(importLogs).set({ mapping, status: 'queued' }).where(eq(importLogs.id, preview.importId)),
+  );
+  return preview.importId;
+}
+
+/** Checks the mapping and queues the import; answers at once, the worker does the rest. */
+export async function startImport(
+  database: Database,
+  auth: { organizationId: string; userId: string },
+  importId: string,
+  mapping: Record<string, string | null>,
+): Promise<ImportStarted> {
+  const started = await database.withTenant(auth.organizationId, async (tx) => {
+    const [log] = await tx
+      .select({
+        id: importLogs.id,
+        status: importLogs.status,
+        target: importLogs.target,
+        mapping: importLogs.mapping,
+      })
+      .from(importLogs)
+      .where(and(eq(importLogs.organizationId, auth.organizationId), eq(importLogs.id, importId)))
+      .for('update');
+    if (!log) throw AppError.notFound('This import');
+    if (log.status !== 'uploaded') {
+      throw new AppError(
+        AppErrorCode.Conflict,
+        'This import has already been started. Upload the file again to import it again.',
+      );
+    }
+    if (!isComponentKind(log.target)) throw new Error(`import ${importId} has unknown target ${log.target}`);
+    // The stored suggestion has every column of the file as a key.
+    const columns = Object.keys(log.mapping as Record<string, unknown>);
+    planMapping(log.target, columns, mapping);
+    const chosen: Record<string, string | null> = {};
+    for (const column of columns) chosen[column] = mapping[column] || null;
+    const jobId = await enqueueJob(tx, {
+      organizationId: auth.organizationId,
+      userId: auth.userId,
+      type: COMPONENT_IMPORT_JOB,
+      payload: { importLogId: importId },
+    });
+    await tx
+      .update(importLogs)
+      .set({ mapping: chosen, status: 'queued', jobId, userId: auth.userId })
+      .where(eq(importLogs.id, importId));
+    return { importId, jobId };
+  });
+  signalJobQueued(database);
+  return started;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+const summaryColumns = {
+  id: importLogs.id,
+  target: importLogs.target,
+  fileName: importLogs.fileName,
+  status: importLogs.status,
+  rowsTotal: importLogs.rowsTotal,
+  created: importLogs.created,
+  updated: importLogs.updated,
+  message: importLogs.message,
+  createdAt: importLogs.createdAt,
+  finishedAt: importLogs.finishedAt,
+  userId: importLogs.userId,
+  userName: users.name,
+  jobProgress: jobs.progress,
+  errorCount: sql<number>`jsonb_array_length(${importLogs.errors})`.mapWith(Number),
+};
+
+type SummaryRow = {
+  id: string;
+  target: string;
+  fileName: string;
+  status: string;
+  rowsTotal: number;
+  created: number;
+  updated: number;
+  message: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+  userId: string | null;
+  userName: string | null;
+  jobProgress: number | null;
+  errorCount: number;
+};
+
+function toSummary(row: SummaryRow): ImportSummary {
+  const status = row.status as ImportStatus;
+  return {
+    importId: row.id,
+    kind: row.target as ComponentKind,
+    fileName: row.fileName,
+    status,
+    progress: FINAL.includes(status) ? 100 : status === 'uploaded' ? 0 : (row.jobProgress ?? 0),
+    rowsTotal: row.rowsTotal,
+    created: row.created,
+    updated: row.updated,
+    errorCount: row.errorCount,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    startedBy: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
+  };
+}
+
+export async function getImport(
+  database: Database,
+  organizationId: string,
+  importId: string,
+): Promise<ImportDetails> {
+  return database.withTenant(organizationId, async (tx) => {
+    const [row] = await tx
+      .select({ ...summaryColumns, errors: importLogs.errors })
+      .from(importLogs)
+      .leftJoin(jobs, eq(jobs.id, importLogs.jobId))
+      .leftJoin(users, eq(users.id, importLogs.userId))
+      .where(and(eq(importLogs.organizationId, organizationId), eq(importLogs.id, importId)));
+    if (!row) throw AppError.notFound('This import');
+    return { ...toSummary(row), errors: row.errors as ImportError[] };
+  });
+}
+
+export async function listImports(
+  database: Database,
+  organizationId: string,
+  page: number,
+  itemsPerPage: number,
+): Promise<{ items: ImportSummary[]; total: number; page: number }> {
+  return database.withTenant(organizationId, async (tx) => {
+    const where = eq(importLogs.organizationId, organizationId);
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select(summaryColumns)
+        .from(importLogs)
+        .leftJoin(jobs, eq(jobs.id, importLogs.jobId))
+        .leftJoin(users, eq(users.id, importLogs.userId))
+        .where(where)
+        .orderBy(desc(importLogs.createdAt), desc(importLogs.id))
+        .limit(itemsPerPage)
+        .offset((page - 1) * itemsPerPage),
+      tx.select({ n: count() }).from(importLogs).where(where),
+    ]);
+    return { items: rows.map(toSummary), total: total?.n ?? 0, page };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Running
+
+export interface ImportOutcome {
+  status: 'succeeded' | 'failed';
+  rowsTotal: number;
+  created: number;
+  updated: number;
+  /** Every problem (at most MAX_STORED_ERRORS). */
+  errors: ImportError[];
+  message: string;
+  /** Where the time went, in milliseconds (absent when the import had already finished). */
+  timings?: ImportTimings;
+}
+
+export interface ImportTimings {
+  /** Reading the stored file and its header. */
+  read: number;
+  /** Converting and validating every row. */
+  validate: number;
+  /** Looking for catalogue part numbers. */
+  check: number;
+  /** The write transaction. */
+  write: number;
+}
+
+/**
+ * The componentKey of each given brand + part number that belongs to a catalogue item of `kind`. One query
+ * for the whole file: a hash join over the organisation's catalogue items of the kind. (findExisting
+ * matches any origin in 5,000-key chunks, each scanning the organisation's components: 10 s for a
+ * 100,000-row re-import on PGlite against 1 s here.)
+ */
+async function catalogueClashes(
+  tx: Tx,
+  organizationId: string,
+  kind: ComponentKind,
+  keys: Iterable<{ brand: string; partNumber: string }>,
+): Promise<string[]> {
+  const list: { b: string; p: string }[] = [];
+  for (const k of keys) list.push({ b: k.brand, p: k.partNumber });
+  if (list.length === 0) return [];
+  const rows = await queryRows<{ brand: string; partNumber: string }>(
+    tx,
+    sql`select c.brand, c.part_number as "partNumber"
+        from ${components} c
+        join jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as k(b text, p text)
+          on lower(c.brand) = lower(k.b) and lower(c.part_number) = lower(k.p)
+        where c.organization_id = ${organizationId} and c.kind = ${kind} and c.origin = 'catalogue'`,
+  );
+  return rows.map((r) => componentKey({ kind, brand: r.brand, partNumber: r.partNumber }));
+}
+
+/** Progress 0..100: validation is the first half, writing the second. */
+export type ImportProgress = (percent: number, phase: JobPhase) => void;
+
+async function finishFailed(
+  tx: Tx,
+  log: { id: string; organizationId: string; userId: string | null },
+  fields: { rowsTotal?: number; errors: ImportError[]; message: string },
+): Promise<void> {
+  await tx
+    .update(importLogs)
+    .set({
+      status: 'failed',
+      errors: fields.errors,
+      message: fields.message,
+      created: 0,
+      updated: 0,
+      ...(fields.rowsTotal === undefined ? {} : { rowsTotal: fields.rowsTotal }),
+      finishedAt: new Date(),
+    })
+    .where(eq(importLogs.id, log.id));
+  if (log.userId) {
+    await notify(tx, {
+      organizationId: log.organizationId,
+      userId: log.userId,
+      status: NOTIFICATION_FAILURE,
+      description: fields.message,
+      url: importUrl(log.id),
+    });
+  }
+}
+
+/**
+ * Runs one stored import to the end and records the outcome on its import log (and notifies the user who
+ * started it). All rows are validated first; only if every row passes are they written, in one
+ * transaction, by kind + brand + part number (so importing the same file again updates and changes
+ * nothing). Running an import that already finished answers its stored outcome.
+ */
+export async function runComponentImport(
+  database: Database,
+  organizationId: string,
+  importLogId: string,
+  onProgress?: ImportProgress,
+): Promise<ImportOutcome> {
+  const { file: _stored, ...logColumns } = getTableColumns(importLogs);
+  const log = await database.withTenant(organizationId, async (tx) => {
+    const [row] = await tx
+      .select(logColumns)
+      .from(importLogs)
+      .where(and(eq(importLogs.organizationId, organizationId), eq(importLogs.id, importLogId)));
+    if (!row) throw AppError.notFound('This import');
+    if (!FINAL.includes(row.status)) {
+      await tx.update(importLogs).set({ status: 'running' }).where(eq(importLogs.id, importLogId));
+    }
+    return row;
+  });
+  if (FINAL.includes(log.status)) {
+    return {
+      status: log.status as ImportOutcome['status'],
+      rowsTotal: log.rowsTotal,
+      created: log.created,
+      updated: log.updated,
+      errors: log.errors as ImportError[],
+      message: log.message,
+    };
+  }
+  if (!isComponentKind(log.target)) throw new Error(`import ${importLogId} has unknown target ${log.target}`);
+  const kind = log.target;
+  const timings: ImportTimings = { read: 0, validate: 0, check: 0, write: 0 };
+  let mark = performance.now();
+  const lap = (phase: keyof ImportTimings) => {
+    const now = performance.now();
+    timings[phase] = Math.round(now - mark);
+    mark = now;
+  };
+  const fail = async (errors: ImportError[], message: string, rowsTotal?: number): Promise<ImportOutcome> => {
+    await database.withTenant(organizationId, (tx) => finishFailed(tx, log, { errors, message, rowsTotal }));
+    return {
+      status: 'failed',
+      rowsTotal: rowsTotal ?? log.rowsTotal,
+      created: 0,
+      updated: 0,
+      errors,
+      message,
+      timings,
+    };
+  };
+
+  // Validation: the first half of the progress.
+  onProgress?.(0, 'validating');
+  let table: Awaited<ReturnType<typeof openTable>>;
+  let plan: ReturnType<typeof planMapping>;
+  try {
+    // Only the parsed rows stay referenced, not the stored base64 text or the file's bytes.
+    table = await openTable(await readStoredFile(database, organizationId, importLogId));
+    plan = planMapping(kind, table.columns, log.mapping as Record<string, string | null>);
+  } catch (error) {
+    if (error instanceof FileProblem || error instanceof AppError) {
+      return fail([], `${error.message} Nothing was imported.`);
+    }
+    throw error;
+  }
+  lap('read');
+  const expected = Math.max(1, log.rowsTotal);
+  const result = await validateRows(plan, table.rows, {
+    format: table.format,
+    onRows: (n) => onProgress?.(Math.min(45, (n / expected) * 45), 'validating'),
+  });
+  lap('validate');
+
+  // Rows whose part number belongs to a catalogue item: the brand's data, which a shop cannot change.
+  const clashes = await database.withTenant(organizationId, (tx) =>
+    catalogueClashes(tx, organizationId, kind, result.firstRowOfKey.values()),
+  );
+  const collisions: ImportError[] = [];
+  const partNumberColumn = plan.columnOf('partNumber');
+  for (const key of clashes) {
+    const first = result.firstRowOfKey.get(key);
+    if (!first) continue;
+    collisions.push({
+      row: first.row,
+      column: partNumberColumn,
+      message: `Part number ${first.partNumber}${first.brand ? ` (${first.brand})` : ''} is catalogue data, which cannot be changed. Use a part number of your own.`,
+    });
+  }
+  addRowErrors(plan, result, collisions);
+  result.firstRowOfKey.clear();
+  lap('check');
+  onProgress?.(50, 'validating');
+
+  if (result.inputs === null || result.badRows.size > 0) {
+    const bad = result.badRows.size;
+    let message = `${bad.toLocaleString('en-US')} ${bad === 1 ? 'row has' : 'rows have'} problems; nothing was imported.`;
+    if (result.errorTotal > result.errors.length) {
+      message += ` The first ${MAX_STORED_ERRORS.toLocaleString('en-US')} problems are listed.`;
+    }
+    return fail(result.errors, message, result.rowsTotal);
+  }
+
+  // Writing: the second half, all rows in one transaction.
+  const inputs = result.inputs;
+  const total = inputs.length;
+  const written = await database.withTenant(organizationId, async (tx) => {
+    const counts = await upsertComponents(tx, organizationId, inputs, {
+      onProgress: (done) => onProgress?.(50 + (done / Math.max(1, total)) * 50, 'writing'),
+    });
+    if (counts.created + counts.updated !== total) {
+      // A catalogue item took one of these part numbers after the check: roll everything back.
+      throw new Error(`import ${importLogId}: wrote ${counts.created + counts.updated} of ${total} rows`);
+    }
+    const message =
+      total === 0
+        ? 'The file has no rows to import.'
+        : `Imported ${plural(total, kind)}: ${counts.created.toLocaleString('en-US')} new, ${counts.updated.toLocaleString('en-US')} updated.`;
+    await tx
+      .update(importLogs)
+      .set({
+        status: 'succeeded',
+        rowsTotal: result.rowsTotal,
+        created: counts.created,
+        updated: counts.updated,
+        errors: [],
+        message,
+        finishedAt: new Date(),
+      })
+      .where(eq(importLogs.id, importLogId));
+    if (log.userId) {
+      await notify(tx, {
+        organizationId,
+        userId: log.userId,
+        status: NOTIFICATION_SUCCESS,
+        description: message,
+        url: importUrl(importLogId),
+      });
+    }
+    return { ...counts, message };
+  });
+  lap('write');
+  return {
+    status: 'succeeded',
+    rowsTotal: result.rowsTotal,
+    created: written.created,
+    updated: written.updated,
+    errors: [],
+    message: written.message,
+    timings,
+  };
+}
+
+function importLogIdOf(job: ClaimedJob): string {
+  const id = job.payload.importLogId;
+  if (typeof id !== 'string') throw new Error(`job ${job.id} has no importLogId`);
+  return id;
+}
+
+/** The worker's handler for 'component-import' jobs. */
+export const componentImportJob: JobHandler = {
+  async run(job, { database, log, progress }) {
+    const importLogId = importLogIdOf(job);
+    const outcome = await runComponentImport(database, job.organizationId, importLogId, progress);
+    const result = {
+      importLogId,
+      rowsTotal: outcome.rowsTotal,
+      created: outcome.created,
+      updated: outcome.updated,
+      errorCount: outcome.errors.length,
+      timings: outcome.timings,
+    };
+    log.info({ jobId: job.id, ...result, status: outcome.status }, 'component import finished');
+    return { failed: outcome.status === 'failed', message: outcome.message, result };
+  },
+
+  async crashed(job, { database }, reason) {
+    const importLogId = importLogIdOf(job);
+    await database.withTenant(job.organizationId, async (tx) => {
+      const [log] = await tx
+        .select({ id: importLogs.id, status: importLogs.status, userId: importLogs.userId })
+        .from(importLogs)
+        .where(and(eq(importLogs.organizationId, job.organizationId), eq(importLogs.id, importLogId)))
+        .for('update');
+      if (!log || FINAL.includes(log.status)) return;
+      await finishFailed(
+        tx,
+        { id: log.id, organizationId: job.organizationId, userId: log.userId },
+        { errors: [], message: `${reason} Nothing was imported; upload the file again to retry.` },
+      );
+    });
+  },
+};

@@ -1,0 +1,282 @@
+/**
+ * Turning file rows into component inputs: the column mapping, cell conversion (numbers, yes/no, enum
+ * codes) and validation of every row with the kind's contract, plus duplicates within the file. One error
+ * per cell, worded for the person fixing the spreadsheet.
+ */
+import {
+  AppErrorCode,
+  COMPONENT_INPUT_SCHEMAS,
+  type ComponentInput,
+  type ComponentKind,
+} from '@hosewright/domain';
+import { AppError } from '../../lib/errors.ts';
+import { componentKey } from '../components/service.ts';
+import { importFields } from './fields.ts';
+import { type Cell, cellText, type FileFormat, type TableRow } from './parse.ts';
+import type { ImportError, ImportField } from './types.ts';
+
+/** A stored import lists at most this many problems (one per cell; a 200,000-row file stays readable). */
+export const MAX_STORED_ERRORS = 200_000;
+
+interface MappedColumn {
+  index: number;
+  column: string;
+  field: ImportField;
+  /** Enum options by lower-case spelling. */
+  options?: Map<string, string>;
+}
+
+export interface MappingPlan {
+  kind: ComponentKind;
+  columns: readonly string[];
+  mapped: MappedColumn[];
+  /** The file column a field is read from (or the field name when unmapped), for error messages. */
+  columnOf(field: string): string;
+  columnIndex(column: string): number;
+}
+
+function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * Checks a mapping (file column -> field or null) against the file's columns and the kind's fields.
+ * Throws a 400 naming the problem: an unknown column or field, a field mapped twice, a required field
+ * left unmapped ('Map a column to partNumber').
+ */
+export function planMapping(
+  kind: ComponentKind,
+  columns: readonly string[],
+  mapping: Readonly<Record<string, string | null | undefined>>,
+): MappingPlan {
+  const fields = importFields(kind);
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const columnSet = new Set(columns);
+  const fromColumn = new Map<string, string>();
+  for (const [column, value] of Object.entries(mapping)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (!columnSet.has(column)) {
+      throw new AppError(AppErrorCode.BadRequest, `The file has no column "${column}" to map.`);
+    }
+    if (!byName.has(value)) {
+      throw new AppError(
+        AppErrorCode.BadRequest,
+        `"${value}" is not a field of this item type. Map "${column}" to one of ${fields.map((f) => f.name).join(', ')}, or leave it out.`,
+      );
+    }
+    const previous = fromColumn.get(value);
+    if (previous !== undefined) {
+      throw new AppError(
+        AppErrorCode.BadRequest,
+        `${value} is mapped from two columns, "${previous}" and "${column}". Map it from one column only.`,
+      );
+    }
+    fromColumn.set(value, column);
+  }
+  const missing = fields.filter((f) => f.required && !fromColumn.has(f.name)).map((f) => f.name);
+  if (missing.length > 0) {
+    throw new AppError(AppErrorCode.BadRequest, `Map a column to ${listWords(missing)}.`, {
+      missingFields: missing,
+    });
+  }
+  const indexOf = new Map(columns.map((c, i) => [c, i]));
+  const mapped: MappedColumn[] = [];
+  for (const [fieldName, column] of fromColumn) {
+    const field = byName.get(fieldName)!;
+    mapped.push({
+      index: indexOf.get(column)!,
+      column,
+      field,
+      options: field.options ? new Map(field.options.map((o) => [o.toLowerCase(), o])) : undefined,
+    });
+  }
+  mapped.sort((a, b) => a.index - b.index);
+  return {
+    kind,
+    columns,
+    mapped,
+    columnOf: (field) => fromColumn.get(field) ?? field,
+    columnIndex: (column) => indexOf.get(column) ?? columns.length,
+  };
+}
+
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
+const BAD_BOOLEAN = Symbol('bad boolean');
+export const BOOLEAN_MESSAGE = 'Write yes or no (true/false, y/n and 1/0 work too)';
+
+/**
+ * A cell as the contract expects it; undefined when empty (not given). A number cell that is not a plain
+ * decimal number stays text so the contract's own message ('Enter the cost as a number') explains it.
+ */
+function convertCell(column: MappedColumn, cell: Cell | undefined): unknown {
+  if (cell === null || cell === undefined) return undefined;
+  switch (column.field.type) {
+    case 'number': {
+      if (typeof cell === 'number') return cell;
+      const text = cellText(cell);
+      if (text === '') return undefined;
+      return PLAIN_NUMBER.test(text) ? Number(text) : text;
+    }
+    case 'boolean': {
+      if (typeof cell === 'boolean') return cell;
+      const text = cellText(cell).toLowerCase();
+      if (text === '') return undefined;
+      if (TRUE_WORDS.has(text)) return true;
+      if (FALSE_WORDS.has(text)) return false;
+      return BAD_BOOLEAN;
+    }
+    case 'enum': {
+      const text = cellText(cell);
+      if (text === '') return undefined;
+      return column.options?.get(text.toLowerCase()) ?? text;
+    }
+    default: {
+      const text = cellText(cell);
+      return text === '' ? undefined : text;
+    }
+  }
+}
+
+/** Zod's own wording ('Invalid input: expected string, received undefined') is replaced by ours. */
+function messageFor(field: string, message: string, given: unknown): string {
+  if (!message.startsWith('Invalid input')) return message;
+  return given === undefined ? `This cell is empty; ${field} is required` : `This is not a valid ${field}`;
+}
+
+export interface ValidationResult {
+  /** Data rows read (blank rows are not counted). */
+  rowsTotal: number;
+  /** Every problem, by row; at most MAX_STORED_ERRORS are kept. */
+  errors: ImportError[];
+  /** All problems found, kept or not. */
+  errorTotal: number;
+  /** Rows with at least one problem. */
+  badRows: Set<number>;
+  /** The valid inputs in file order; null once any row has a problem (nothing will be written). */
+  inputs: ComponentInput[] | null;
+  /** Each kind|brand|part number key (componentKey) with the row it first appears on. */
+  firstRowOfKey: Map<string, { row: number; brand: string; partNumber: string }>;
+}
+
+export interface ValidateOptions {
+  format: FileFormat;
+  /** Called after each batch of rows with the number of rows read so far. */
+  onRows?: (rowsRead: number) => void;
+}
+
+/** Converts and validates every row, collecting every problem; keeps the inputs only while all rows pass. */
+export async function validateRows(
+  plan: MappingPlan,
+  rows: AsyncIterable<TableRow[]>,
+  options: ValidateOptions,
+): Promise<ValidationResult> {
+  const schema = COMPONENT_INPUT_SCHEMAS[plan.kind];
+  const { kind, mapped, columns } = plan;
+  const headerWidth = columns.length;
+  const result: ValidationResult = {
+    rowsTotal: 0,
+    errors: [],
+    errorTotal: 0,
+    badRows: new Set(),
+    inputs: [],
+    firstRowOfKey: new Map(),
+  };
+  const rowErrors = new Map<string, string>();
+
+  const fail = (row: number, column: string, message: string) => {
+    result.errorTotal += 1;
+    if (result.errors.length < MAX_STORED_ERRORS) result.errors.push({ row, column, message });
+  };
+
+  for await (const batch of rows) {
+    for (const { row, cells } of batch) {
+      result.rowsTotal += 1;
+
+      if (options.format === 'csv' && cells.length > headerWidth) {
+        let extra = -1;
+        for (let i = headerWidth; i < cells.length; i++) {
+          if (cellText(cells[i]) !== '') {
+            extra = i;
+            break;
+          }
+        }
+        if (extra >= 0) {
+          result.badRows.add(row);
+          result.inputs = null;
+          fail(
+            row,
+            `Column ${extra + 1}`,
+            `This row has ${cells.length} cells but the header row names ${headerWidth} columns. Put text that contains commas or semicolons in double quotes.`,
+          );
+          continue;
+        }
+      }
+
+      rowErrors.clear();
+      const values: Record<string, unknown> = { kind };
+      for (const column of mapped) {
+        const value = convertCell(column, cells[column.index]);
+        if (value === BAD_BOOLEAN) rowErrors.set(column.field.name, BOOLEAN_MESSAGE);
+        else if (value !== undefined) values[column.field.name] = value;
+      }
+
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'partNumber');
+          if (!rowErrors.has(field)) rowErrors.set(field, messageFor(field, issue.message, values[field]));
+        }
+      }
+
+      const partNumber = values.partNumber;
+      if (typeof partNumber === 'string' && !rowErrors.has('partNumber')) {
+        const brand = typeof values.brand === 'string' ? values.brand : '';
+        const key = componentKey({ kind, brand, partNumber });
+        const first = result.firstRowOfKey.get(key);
+        if (first) {
+          rowErrors.set(
+            'partNumber',
+            `Part number ${partNumber}${brand ? ` (${brand})` : ''} appears more than once in the file; first on row ${first.row}`,
+          );
+        } else {
+          result.firstRowOfKey.set(key, { row, brand, partNumber });
+        }
+      }
+
+      if (rowErrors.size === 0) {
+        result.inputs?.push(parsed.data as ComponentInput);
+        continue;
+      }
+      result.badRows.add(row);
+      result.inputs = null;
+      // Report in the file's column order.
+      const sorted = [...rowErrors].map(([field, message]) => {
+        const column = plan.columnOf(field);
+        return { column, message, at: plan.columnIndex(column) };
+      });
+      sorted.sort((a, b) => a.at - b.at);
+      for (const e of sorted) fail(row, e.column, e.message);
+    }
+    options.onRows?.(result.rowsTotal);
+  }
+  return result;
+}
+
+/** Adds the errors of rows found later (catalogue collisions) and keeps the list in row and column order. */
+export function addRowErrors(
+  plan: MappingPlan,
+  result: ValidationResult,
+  extra: readonly ImportError[],
+): void {
+  if (extra.length === 0) return;
+  for (const e of extra) {
+    result.errorTotal += 1;
+    result.badRows.add(e.row);
+    if (result.errors.length < MAX_STORED_ERRORS) result.errors.push(e);
+  }
+  result.inputs = null;
+  result.errors.sort((a, b) => a.row - b.row || plan.columnIndex(a.column) - plan.columnIndex(b.column));
+}

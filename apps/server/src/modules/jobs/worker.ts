@@ -1,0 +1,281 @@
+/**
+ * The in-process job worker over the `jobs` table. It claims one queued job at a time with
+ * `FOR UPDATE SKIP LOCKED` (so several app instances on one PostgreSQL never run the same job; on PGlite
+ * there is one process and the clause is simply satisfied), runs the job type's handler and records the
+ * outcome. It polls every `pollMs` and is nudged at once when this process queues a job.
+ *
+ * Wiring (app.ts): `const worker = startJobWorker({ database, log: app.log });` and
+ * `app.addHook('onClose', () => worker.stop());`.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Database, queryRows } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+import { componentImportJob } from '../imports/service.ts';
+import { onJobQueued } from './queue.ts';
+
+export interface ClaimedJob {
+  id: string;
+  organizationId: string;
+  userId: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** 'validating' work happens outside any transaction; 'writing' inside the job's one write transaction. */
+export type JobPhase = 'validating' | 'writing';
+
+export interface JobContext {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Reports progress 0..100; the worker stores it on the job row (throttled). */
+  progress(percent: number, phase: JobPhase): void;
+}
+
+export interface JobOutcome {
+  failed: boolean;
+  message: string;
+  result?: Record<string, unknown>;
+}
+
+export interface JobHandler {
+  run(job: ClaimedJob, context: JobContext): Promise<JobOutcome>;
+  /** The run threw, or the job was abandoned by a stopped process: tell its owner, with `message`. */
+  crashed(job: ClaimedJob, context: Omit<JobContext, 'progress'>, message: string): Promise<void>;
+}
+
+const HANDLERS: Record<string, JobHandler> = {
+  'component-import': componentImportJob,
+};
+
+export const CRASH_MESSAGE = 'The job stopped because of a problem on our side.';
+/** A job still 'running' after this long on PostgreSQL belongs to a process that stopped. */
+const STALE_AFTER_MS = 15 * 60 * 1000;
+
+/** Jobs this process is running, per database, so the stale-job sweep never touches them. */
+const runningHere = new WeakMap<Database, Set<string>>();
+function localJobs(database: Database): Set<string> {
+  let set = runningHere.get(database);
+  if (!set) {
+    set = new Set();
+    runningHere.set(database, set);
+  }
+  return set;
+}
+
+interface ClaimRow {
+  id: string;
+  organizationId: string;
+  userId: string | null;
+  type: string;
+  payload: Record<string, unknown> | null;
+}
+
+/**
+ * Claims the oldest queued job. This is the one query that runs through `withSystem`: the worker serves
+ * every organisation and does not know whose job comes next until it has claimed it. Everything after the
+ * claim runs in the job's own organisation with `withTenant`.
+ */
+export async function claimJob(database: Database): Promise<ClaimedJob | undefined> {
+  const [row] = await database.withSystem((tx) =>
+    queryRows<ClaimRow>(
+      tx,
+      sql`update ${jobs} set status = 'running', started_at = now(), progress = 0
+          where id = (
+            select id from ${jobs} where status = 'queued'
+            order by created_at, id limit 1
+            for update skip locked
+          )
+          returning id, organization_id as "organizationId", user_id as "userId", type, payload`,
+    ),
+  );
+  return row ? { ...row, payload: row.payload ?? {} } : undefined;
+}
+
+/**
+ * Claims jobs left 'running' by a process that stopped (withSystem for the same reason as `claimJob`):
+ * on PGlite those started before this worker and not running here (one process owns the data directory),
+ * on PostgreSQL those started more than 15 minutes ago. Their `started_at` is bumped so no other instance
+ * sweeps them too.
+ */
+async function claimAbandoned(database: Database, workerStartedAt: number): Promise<ClaimedJob[]> {
+  const mine = [...localJobs(database)];
+  const cutoff = new Date(database.kind === 'pglite' ? workerStartedAt : Date.now() - STALE_AFTER_MS);
+  const rows = await database.withSystem((tx) =>
+    queryRows<ClaimRow>(
+      tx,
+      sql`update ${jobs} set started_at = now()
+          where id in (
+            select id from ${jobs}
+            where status = 'running' and started_at < ${cutoff.toISOString()}::timestamptz
+            ${
+              mine.length
+                ? sql`and id not in (${sql.join(
+                    mine.map((id) => sql`${id}::uuid`),
+                    sql`, `,
+                  )})`
+                : sql``
+            }
+            for update skip locked
+          )
+          returning id, organization_id as "organizationId", user_id as "userId", type, payload`,
+    ),
+  );
+  return rows.map((row) => ({ ...row, payload: row.payload ?? {} }));
+}
+
+async function finishJob(database: Database, job: ClaimedJob, outcome: JobOutcome): Promise<void> {
+  await database.withTenant(job.organizationId, (tx) =>
+    tx
+      .update(jobs)
+      .set({
+        status: outcome.failed ? 'failed' : 'succeeded',
+        progress: 100,
+        message: outcome.message,
+        result: outcome.result ?? null,
+        finishedAt: new Date(),
+      })
+      .where(eq(jobs.id, job.id)),
+  );
+}
+
+async function crash(
+  database: Database,
+  log: FastifyBaseLogger,
+  job: ClaimedJob,
+  message: string,
+): Promise<void> {
+  try {
+    await HANDLERS[job.type]?.crashed(job, { database, log }, message);
+  } catch (error) {
+    log.error({ err: error, jobId: job.id }, 'job failure could not be recorded on its target');
+  }
+  await finishJob(database, job, { failed: true, message });
+}
+
+/** Runs one claimed job to the end; never throws for a failure of the job itself. */
+async function runJob(database: Database, log: FastifyBaseLogger, job: ClaimedJob): Promise<void> {
+  const handler = HANDLERS[job.type];
+  if (!handler) {
+    log.error({ jobId: job.id, type: job.type }, 'no handler for job type');
+    await finishJob(database, job, { failed: true, message: `Unknown job type ${job.type}` });
+    return;
+  }
+  const local = localJobs(database);
+  local.add(job.id);
+  let stored = 0;
+  let saving: Promise<unknown> = Promise.resolve();
+  const progress = (percent: number, phase: JobPhase) => {
+    const value = Math.max(0, Math.min(99, Math.floor(percent)));
+    if (value < stored + 5) return;
+    // PGlite has one connection: while the job's write transaction holds it, another transaction would
+    // only run after the commit, so progress is stored again from the final update.
+    if (phase === 'writing' && database.kind === 'pglite') return;
+    stored = value;
+    saving = saving
+      .then(() =>
+        database.withTenant(job.organizationId, (tx) =>
+          tx.update(jobs).set({ progress: value }).where(eq(jobs.id, job.id)),
+        ),
+      )
+      .catch((error) => log.warn({ err: error, jobId: job.id }, 'job progress not stored'));
+  };
+  try {
+    const outcome = await handler.run(job, { database, log, progress });
+    await saving;
+    await finishJob(database, job, outcome);
+  } catch (error) {
+    await saving;
+    log.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
+    await crash(database, log, job, CRASH_MESSAGE);
+  } finally {
+    local.delete(job.id);
+  }
+}
+
+export interface JobWorker {
+  /** Claims and runs one queued job; false when there was none. Safe to call while the loop runs. */
+  runOnce(): Promise<boolean>;
+  /** Stops polling and waits for the job in hand to finish. */
+  stop(): Promise<void>;
+}
+
+export interface JobWorkerOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Idle poll interval; default 1000 ms. */
+  pollMs?: number;
+  /** false: no background loop, only `runOnce()` (tests, benchmarks). Default true. */
+  loop?: boolean;
+}
+
+export function startJobWorker({ database, log, pollMs = 1000, loop = true }: JobWorkerOptions): JobWorker {
+  const startedAt = Date.now();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let lastSweep = 0;
+  const inFlight = new Set<Promise<unknown>>();
+
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inFlight.add(promise);
+    promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+    return promise;
+  };
+
+  const sweep = async () => {
+    lastSweep = Date.now();
+    for (const job of await claimAbandoned(database, startedAt)) {
+      log.warn({ jobId: job.id, type: job.type }, 'job abandoned by a stopped process; marking it failed');
+      await crash(database, log, job, `${CRASH_MESSAGE} The server restarted while it ran.`);
+    }
+  };
+
+  const runOnce = () =>
+    track(
+      (async () => {
+        const job = await claimJob(database);
+        if (!job) return false;
+        await runJob(database, log, job);
+        return true;
+      })(),
+    );
+
+  const unsubscribe = onJobQueued(database, () => wake?.());
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loopDone = loop
+    ? (async () => {
+        while (!stopped) {
+          let worked = false;
+          try {
+            if (Date.now() - lastSweep > 60_000) await sweep();
+            if (!stopped) worked = await runOnce();
+          } catch (error) {
+            log.error({ err: error }, 'job worker poll failed');
+          }
+          if (!worked && !stopped) await idle();
+        }
+      })()
+    : Promise.resolve();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wake?.();
+      await loopDone;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
