@@ -321,44 +321,6 @@ export function parseComponentInput(kind: ComponentKind, raw: unknown): Componen
   return parsed.data as ComponentInput;
 }
 
-export interface ExistingKey {
-  id: string;
-  origin: string;
-}
-
-/** The components already stored under each `kind|brand|partNumber` key (lower case), for the importer. */
-export async function findExisting(
-  tx: Tx,
-  organizationId: string,
-  inputs: readonly ComponentInput[],
-): Promise<Map<string, ExistingKey>> {
-  const found = new Map<string, ExistingKey>();
-  const chunk = 5000;
-  for (let i = 0; i < inputs.length; i += chunk) {
-    const slice = inputs.slice(i, i + chunk);
-    const rows = await tx
-      .select({
-        id: components.id,
-        origin: components.origin,
-        kind: components.kind,
-        brand: components.brand,
-        partNumber: components.partNumber,
-      })
-      .from(components)
-      .where(
-        and(
-          eq(components.organizationId, organizationId),
-          inArray(
-            sql`lower(${components.partNumber})`,
-            slice.map((s) => s.partNumber.toLowerCase()),
-          ),
-        ),
-      );
-    for (const r of rows) found.set(componentKey(r), { id: r.id, origin: r.origin });
-  }
-  return found;
-}
-
 export function componentKey(c: { kind: string; brand: string; partNumber: string }): string {
   return `${c.kind}|${c.brand.toLowerCase()}|${c.partNumber.toLowerCase()}`;
 }

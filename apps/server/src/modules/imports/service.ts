@@ -302,9 +302,8 @@ export interface ImportTimings {
 
 /**
  * The componentKey of each given brand + part number that belongs to a catalogue item of `kind`. One query
- * for the whole file: a hash join over the organisation's catalogue items of the kind. (findExisting
- * matches any origin in 5,000-key chunks, each scanning the organisation's components: 10 s for a
- * 100,000-row re-import on PGlite against 1 s here.)
+ * for the whole file: a hash join over the organisation's catalogue items of the kind (per-chunk lookups
+ * took 10 s for a 100,000-row re-import on PGlite, this takes 1 s).
  */
 async function catalogueClashes(
   tx: Tx,
