@@ -2,7 +2,7 @@ import type { Dashboard } from '@hosewright/domain';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { components, memberships, organizations } from '../../db/schema.ts';
+import { memberships, organizations } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MEMBER } from '../auth/access.ts';
 import { authOf } from '../auth/plugin.ts';
@@ -18,10 +18,6 @@ export function dashboardRoutes(app: FastifyInstance, database: Database): void 
         .select({ n: count() })
         .from(memberships)
         .where(eq(memberships.organizationId, auth.organizationId));
-      const [parts] = await tx
-        .select({ n: count() })
-        .from(components)
-        .where(eq(components.organizationId, auth.organizationId));
       const s = auth.subscription;
       return {
         organization: { _id: org.id, name: org.name },
@@ -32,7 +28,7 @@ export function dashboardRoutes(app: FastifyInstance, database: Database): void 
           maxHoseAssemblies: s.maxHoseAssemblies,
           maxHoseKits: s.maxHoseKits,
         },
-        counts: { users: users?.n ?? 0, components: parts?.n ?? 0 },
+        counts: { users: users?.n ?? 0 },
       };
     });
   });
