@@ -144,4 +144,4 @@ export const searchQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 /** Totals are counted up to this; beyond it the answer says "at least". */
-export const SEARCH_TOTAL_CAP = 1000;
+export const SEARCH_TOTAL_CAP = 200;

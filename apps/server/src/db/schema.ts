@@ -243,10 +243,17 @@ export const components = pgTable(
     uniqueIndex('components_org_kind_part_key').on(t.organizationId, t.kind, t.partKey),
     index('components_org_kind_part_idx').on(t.organizationId, t.kind, t.partNumber),
     index('components_org_series_dash_idx').on(t.organizationId, t.kind, t.series, t.dash),
-    index('components_search_idx').using(
-      'gin',
-      sql`lower(${t.partNumber} || ' ' || ${t.brand} || ' ' || ${t.description}) gin_trgm_ops`,
-    ),
+    // Search (ADR 6): words and word prefixes over part number, brand and description, and part-number
+    // prefixes in byte order. Both are used only by the search function, which runs as the owner.
+    // fastupdate off: PGlite has no autovacuum, and a pending list that is never merged is read in full by
+    // every search.
+    index('components_words_idx')
+      .using(
+        'gin',
+        sql`to_tsvector('simple', ${t.partNumber} || ' ' || ${t.brand} || ' ' || ${t.description})`,
+      )
+      .with({ fastupdate: false }),
+    index('components_part_prefix_idx').on(t.organizationId, sql`(lower(${t.partNumber}) collate "C")`),
   ],
 );
 

@@ -37,6 +37,17 @@ end $$`),
     sql.raw(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`),
   );
   await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
+  // Owner-run functions (ADR 6) are for the app role only, not for every role on the server.
+  const definers = await queryRows<{ signature: string }>(
+    db,
+    sql.raw(`select p.oid::regprocedure::text as signature from pg_proc p
+             join pg_namespace n on n.oid = p.pronamespace
+             where n.nspname = 'public' and p.prosecdef and p.proname like 'hosewright_%'`),
+  );
+  for (const { signature } of definers) {
+    await db.execute(sql.raw(`revoke all on function ${signature} from public`));
+    await db.execute(sql.raw(`grant execute on function ${signature} to ${APP_ROLE}`));
+  }
 
   const tables = await queryRows<{ table_name: string }>(
     db,

@@ -126,7 +126,7 @@ function visibility(hasParker: boolean): SQL | undefined {
   return or(ne(components.origin, 'catalogue'), sql`lower(${components.brand}) <> 'parker'`);
 }
 
-/** The expression the trigram index covers: free text must use exactly this to hit it. */
+/** Free text of the lists: a substring of part number, brand or description (the search function is ADR 6). */
 export const searchText = sql`lower(${components.partNumber} || ' ' || ${components.brand} || ' ' || ${components.description})`;
 
 export function likePattern(text: string): string {

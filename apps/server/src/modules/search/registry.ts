@@ -22,8 +22,3 @@ export interface SearchProvider {
 }
 
 export type SearchRegistry = SearchProvider[];
-
-/** Escape LIKE wildcards so a user's `%` or `_` is matched literally. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
