@@ -20,6 +20,9 @@ export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startImport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: componentKeys.imports() }),
+    // Not awaited: the progress view must show at once, not after the recent-imports list reloads.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: componentKeys.imports() });
+    },
   });
 }
