@@ -3,8 +3,8 @@ import { defineConfig } from 'vite';
 
 const API_SERVER = 'http://localhost:3000';
 
-// The SPA talks to the API, the embedded identity provider and the version file on the same origin;
-// in development Vite forwards those to the API server.
+// The SPA talks to the API, the embedded identity provider, the version file and the notifications socket
+// on the same origin; in development Vite forwards those to the API server.
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -21,6 +21,8 @@ export default defineConfig({
       '/api': { target: API_SERVER, changeOrigin: false },
       '/idp': { target: API_SERVER, changeOrigin: false },
       '/version.json': { target: API_SERVER, changeOrigin: false },
+      // The notifications socket (socket.io, HTTP long-polling then a WebSocket upgrade).
+      '/socket.io': { target: API_SERVER, changeOrigin: false, ws: true },
     },
   },
 });

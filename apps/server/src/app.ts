@@ -14,7 +14,9 @@ import { registerIdentity } from './modules/identity/index.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organization/routes.ts';
+import { installRealtime, type Realtime } from './modules/realtime/socket.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { spaRoutes, systemRoutes } from './modules/system/routes.ts';
@@ -28,6 +30,8 @@ export interface AppDeps {
 export interface HosewrightApp {
   app: FastifyInstance;
   mailer: Mailer;
+  /** The notifications socket (socket.io on this app's HTTP server). */
+  realtime: Realtime;
   /** Every registered route with its declared access, for the route-table tests. */
   routes: RegisteredRoute[];
 }
@@ -41,6 +45,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   const mailer = createMailer(config, database, app.log);
   const verifyToken = await createTokenVerifier(config, database);
   const routes = installAuth(app, database, verifyToken);
+  const realtime = await installRealtime(app, { config, database, verifyToken });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -96,6 +101,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   componentRoutes(app, database);
   searchRoutes(app, database, [componentSearch]);
   importRoutes(app, { database, config });
+  notificationRoutes(app, database, realtime);
   await spaRoutes(app, config);
 
   let worker: JobWorker | undefined;
@@ -103,5 +109,5 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
 
   await app.ready();
   worker = startJobWorker({ database, log: app.log });
-  return { app, mailer, routes };
+  return { app, mailer, realtime, routes };
 }

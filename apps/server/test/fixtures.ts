@@ -4,6 +4,7 @@
  * names the parameter until it does.
  */
 import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
+import { notify } from '../src/modules/notifications/service.ts';
 import { componentInput } from './factories.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { importFixture } from './import-fixtures.ts';
@@ -52,4 +53,20 @@ export const FIXTURES: Record<string, Fixture> = {
   importId: importFixture,
   pendingItemId: async (t, owner) =>
     (await post(t, owner, 'pendingitems/create', componentInput('otherItem')))._id,
+  notificationId: async (t, owner) => {
+    await notify(t.database, {
+      organizationId: owner.organizationId,
+      userId: owner.adminId,
+      status: 2,
+      description: 'Fixture notification',
+      url: 'dashboard',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications?itemsPerPage=1',
+      headers: bearer(owner.adminToken),
+    });
+    if (res.statusCode !== 200) throw new Error(`fixture notification: ${res.statusCode} ${res.body}`);
+    return (res.json() as { items: { id: string }[] }).items[0]!.id;
+  },
 };

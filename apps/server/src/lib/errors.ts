@@ -4,6 +4,7 @@ import {
   type ErrorBody,
   HTTP_STATUS_BY_CODE,
 } from '@hosewright/domain';
+import type { z } from 'zod';
 
 /** The one error type. Throw it anywhere; the error handler turns it into `{ statusCode, code, message }`. */
 export class AppError extends Error {
@@ -32,4 +33,18 @@ export class AppError extends Error {
   static notFound(what = 'This item'): AppError {
     return new AppError(Codes.NotFound, `${what} was not found`);
   }
+}
+
+/**
+ * Parses a request's body, query or params with a zod schema (a missing value parses as `{}`). A failure is a
+ * 400 whose message is the first issue's and whose details list every issue with its path.
+ */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  throw new AppError(
+    Codes.BadRequest,
+    parsed.error.issues[0]?.message ?? 'Some of the information sent is not valid',
+    { issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) },
+  );
 }

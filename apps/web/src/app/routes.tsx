@@ -101,6 +101,10 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
     () => import('@/features/user/pages/user-page'),
     (m) => m.UserPage,
   ),
+  '/notifications': page(
+    () => import('@/features/notifications/pages/notifications-page'),
+    (m) => m.NotificationsPage,
+  ),
   '/components': componentsOverview,
   '/components/import': componentImport,
   '/components/:itemType': componentList,

@@ -30,7 +30,7 @@ import {
   organizationSettings,
   organizations,
 } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, parseOrThrow } from '../../lib/errors.ts';
 import { TenantCache } from '../../lib/tenant-cache.ts';
 import { ADMIN, MEMBER } from '../auth/access.ts';
 import { type AuthContext, authOf, isUuid } from '../auth/plugin.ts';
@@ -49,21 +49,6 @@ import {
 } from './service.ts';
 
 const BASE = '/api/v1/organization';
-
-/** Parse with a zod schema; a failure is a 400 whose issues name each field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError(
-      'BAD_REQUEST',
-      parsed.error.issues[0]?.message ?? 'Some of the information is not valid',
-      {
-        issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
-      },
-    );
-  }
-  return parsed.data;
-}
 
 /**
  * The id in the URL (each route has one, named for its object: `:hoseId`, `:pendingItemId`, ...).

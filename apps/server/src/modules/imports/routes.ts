@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, parseOrThrow } from '../../lib/errors.ts';
 import { ADMIN } from '../auth/access.ts';
 import { authOf, isUuid } from '../auth/plugin.ts';
 import { createImport, getImport, listImports, MAX_IMPORT_FILE_BYTES, startImport } from './service.ts';
@@ -38,17 +38,6 @@ const BASE = '/api/v1/organization/imports';
 
 function badRequest(message: string, details?: Record<string, unknown>): AppError {
   return new AppError(AppErrorCode.BadRequest, message, details);
-}
-
-function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw badRequest(first?.message ?? 'Some of the information sent is not valid', {
-      issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
-    });
-  }
-  return parsed.data;
 }
 
 const templateQuery = z.object({

@@ -1,9 +1,9 @@
 import { SEARCH_TOTAL_CAP, type SearchResponse, searchQuerySchema } from '@hosewright/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { parseOrThrow } from '../../lib/errors.ts';
 import { MEMBER } from '../auth/access.ts';
 import { authOf } from '../auth/plugin.ts';
-import { parseOrThrow } from '../components/routes.ts';
 import type { SearchRegistry } from './registry.ts';
 
 /** `GET /api/v1/search?searchText=&itemsPerPage=10[&page=]`: ranked hits of every registered type. */

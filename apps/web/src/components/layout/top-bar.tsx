@@ -14,18 +14,24 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useNotificationsSocket } from '@/features/notifications/lib/use-notifications-socket';
 import { loginOptions, signUpOptions } from '@/lib/auth';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
 import { Logo } from '../logo';
 
-/** SPEC 2 "Top bar". The search menu and notifications arrive with their issues. */
+/**
+ * SPEC 2 "Top bar". While it is on screen for a signed-in user it also keeps the notifications socket open
+ * (SPEC 4), which feeds the bell's count. The search menu arrives with its issue.
+ */
 export function TopBar({ isXs }: { isXs: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { loginWithRedirect } = useAuth0();
   const viewer = useViewer();
   const isTrial = viewer.access?.subscription?.tier === 'trial';
+  useNotificationsSocket();
 
   const startRedirect = (kind: 'login' | 'signup') => {
     loginWithRedirect(kind === 'signup' ? signUpOptions() : loginOptions('/')).catch(() => {
@@ -76,6 +82,7 @@ export function TopBar({ isXs }: { isXs: boolean }) {
                 sx={{ bgcolor: 'brand.gold', color: '#2b1d00', fontWeight: 700 }}
               />
             ) : null}
+            <NotificationBell />
             <Tooltip title={t('topBar.profile')}>
               <IconButton color="inherit" href="/user" aria-label={t('topBar.profile')}>
                 <AccountCircleIcon />

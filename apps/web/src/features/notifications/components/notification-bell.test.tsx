@@ -1,0 +1,61 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TopBar } from '@/components/layout/top-bar';
+import { storeSessionProfile } from '@/lib/session';
+import { signedInDouble } from '@/test/auth-double';
+import { createSessionProfile } from '@/test/factories';
+import { renderWithProviders } from '@/test/render-app';
+import { useNotificationsStore } from '../lib/notifications-store';
+import { installFakeSockets } from '../test-socket';
+import { NotificationBell } from './notification-bell';
+
+let fake: ReturnType<typeof installFakeSockets>;
+beforeEach(() => {
+  fake = installFakeSockets();
+  useNotificationsStore.getState().reset();
+});
+afterEach(() => fake.restore());
+
+const badgeOf = (link: HTMLElement) => link.querySelector('.MuiBadge-badge');
+
+describe('notification bell (SPEC 2: the badge shows only when count > 0)', () => {
+  it('links to /notifications and hides the badge at 0', () => {
+    renderWithProviders(<NotificationBell />);
+    const link = screen.getByRole('link', { name: 'Notifications' });
+    expect(link.getAttribute('href')).toBe('/notifications');
+    expect(badgeOf(link)?.className).toContain('MuiBadge-invisible');
+  });
+
+  it('shows the unread count, and hides it again when it drops to 0', () => {
+    useNotificationsStore.getState().setCount(3);
+    renderWithProviders(<NotificationBell />);
+    const link = screen.getByRole('link', { name: 'Notifications: 3 unread' });
+    expect(badgeOf(link)?.textContent).toBe('3');
+    expect(badgeOf(link)?.className).not.toContain('MuiBadge-invisible');
+    act(() => useNotificationsStore.getState().setCount(0));
+    expect(badgeOf(screen.getByRole('link', { name: 'Notifications' }))?.className).toContain(
+      'MuiBadge-invisible',
+    );
+  });
+});
+
+describe('top bar with a signed-in user', () => {
+  it('opens the socket once the session is ready, feeds the bell, and closes it on the way out', async () => {
+    storeSessionProfile(createSessionProfile({ userId: 'user-42' }));
+    const { unmount } = renderWithProviders(<TopBar isXs={false} />, { auth: signedInDouble() });
+    expect(fake.sockets).toHaveLength(1);
+    const socket = fake.sockets[0]!;
+    expect(await socket.auth()).toEqual({ userId: 'user-42', token: 'token-123' });
+    act(() => socket.receive('notifications:count', { count: 2 }));
+    expect(badgeOf(screen.getByRole('link', { name: 'Notifications: 2 unread' }))?.textContent).toBe('2');
+    unmount();
+    expect(socket.disconnect).toHaveBeenCalled();
+    expect(useNotificationsStore.getState().count).toBe(0);
+  });
+
+  it('opens nothing for a visitor', () => {
+    renderWithProviders(<TopBar isXs={false} />);
+    expect(fake.sockets).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: /Notifications/ })).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { useAuth0 } from '@auth0/auth0-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getStoredAccessToken, storeAccessToken, useSessionStore } from '@/lib/session';
+import { useSettingsStore } from '@/lib/settings-store';
+import { notificationKeys } from '../api/keys';
+import { connectNotifications } from './notifications-socket';
+import { useNotificationsStore } from './notifications-store';
+
+/**
+ * Keeps the notifications socket open while someone is signed in with a ready session (SPEC 4), and closes
+ * it, forgetting their notifications, when they sign out.
+ */
+export function useNotificationsSocket(): void {
+  const { isAuthenticated, getAccessTokenSilently } = useAuth0();
+  const status = useSessionStore((s) => s.status);
+  const userId = useSessionStore((s) => s.profile?.userId);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!isAuthenticated || status !== 'ready' || !userId) return;
+    // The same token the API calls send: from the settings in API mode, otherwise the identity SDK's
+    // (kept in the access-token cookie, SPEC 7), or the cookie when the SDK cannot answer.
+    const getToken = async () => {
+      const settings = useSettingsStore.getState();
+      if (settings.isApi) return settings.accessToken ?? undefined;
+      try {
+        const token = await getAccessTokenSilently();
+        if (token) storeAccessToken(token);
+        return token || getStoredAccessToken();
+      } catch {
+        return getStoredAccessToken();
+      }
+    };
+    const stop = connectNotifications({
+      userId,
+      getToken,
+      onChange: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    });
+    return () => {
+      stop();
+      useNotificationsStore.getState().reset();
+    };
+  }, [isAuthenticated, status, userId, getAccessTokenSilently, queryClient]);
+}

@@ -1,0 +1,145 @@
+/**
+ * Notifications (SPEC 3 "Notification", "Notification viewStatus"; SPEC 4 "Notifications socket"; SPEC 7
+ * "Realtime socket"): the codes, the shape the socket and the REST calls carry, and the socket's events.
+ */
+import { z } from 'zod';
+
+/** SPEC 3: the status of what happened. */
+export const NotificationStatus = { FAILURE: 1, SUCCESS: 2 } as const;
+export type NotificationStatus = (typeof NotificationStatus)[keyof typeof NotificationStatus];
+
+/** SPEC 3 "Notification viewStatus", every code as the customer listed it. */
+export const NotificationViewStatus = {
+  UNREAD: 1,
+  READ: 2,
+  SENT: 3,
+  DELIVERED: 4,
+  FAILED: 5,
+  PENDING: 6,
+  DISMISSED: 7,
+  ARCHIVED: 8,
+  CLICKED: 9,
+  EXPIRED: 10,
+  MUTED: 11,
+  ACKNOWLEDGED: 12,
+  SNOOZED: 13,
+  IN_PROGRESS: 14,
+  RESOLVED: 15,
+  ACTION_REQUIRED: 16,
+  ERROR: 17,
+} as const;
+export type NotificationViewStatus = (typeof NotificationViewStatus)[keyof typeof NotificationViewStatus];
+export type NotificationViewStatusName = keyof typeof NotificationViewStatus;
+
+export const NOTIFICATION_VIEW_STATUSES: readonly NotificationViewStatus[] =
+  Object.values(NotificationViewStatus);
+
+export function isNotificationViewStatus(value: unknown): value is NotificationViewStatus {
+  return (NOTIFICATION_VIEW_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** The name of a view-status code (`7` -> `DISMISSED`). */
+export function viewStatusName(code: NotificationViewStatus): NotificationViewStatusName {
+  const entry = Object.entries(NotificationViewStatus).find(([, value]) => value === code);
+  return (entry?.[0] ?? 'UNREAD') as NotificationViewStatusName;
+}
+
+/**
+ * What the badge counts (SPEC 2: shown only when count > 0): notifications nobody has looked at, i.e.
+ * viewStatus UNREAD. Every other code means the user (or the system for them) has dealt with it.
+ */
+export function isUnreadViewStatus(code: number): boolean {
+  return code === NotificationViewStatus.UNREAD;
+}
+
+/** Statuses the notifications page hides unless asked to show them (the user put them away). */
+export const HIDDEN_VIEW_STATUSES: readonly NotificationViewStatus[] = [
+  NotificationViewStatus.DISMISSED,
+  NotificationViewStatus.ARCHIVED,
+];
+
+/** SPEC 3 "Notification": a full notification (`notification:new`, the REST list). */
+export const notificationSchema = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  description: z.string(),
+  /** A path inside the app without the leading slash; the app links to `/{url}`. */
+  url: z.string(),
+  viewStatus: z.number().int(),
+  createdAt: z.string(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+/** `GET /api/v1/notifications`: newest first. */
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** `POST /api/v1/notification/{id}/update`. */
+export const notificationUpdateSchema = z.object({
+  viewStatus: z
+    .number({ error: 'Send viewStatus as one of the notification view-status codes (1 to 17)' })
+    .int()
+    .refine(
+      isNotificationViewStatus,
+      'viewStatus must be one of the notification view-status codes (1 to 17)',
+    ),
+});
+
+/** The `notification` event: what happened, for the snackbar (SPEC 4). */
+export interface NotificationMessage {
+  status: number;
+  description: string;
+  url: string;
+}
+
+/** SPEC 7 "Realtime socket": event names. */
+export const SocketEvent = {
+  register: 'register',
+  initiateNotification: 'initiate:notification',
+  updateViewStatus: 'notification:update:view:status',
+  deleteNotification: 'notification:delete',
+  notification: 'notification',
+  count: 'notifications:count',
+  newNotification: 'notification:new',
+} as const;
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  notification: (message: NotificationMessage) => void;
+  'notifications:count': (message: { count: number }) => void;
+  'notification:new': (notification: AppNotification) => void;
+}
+
+/** What the server answers a client event with, when the client asks for an acknowledgement. */
+export type SocketAckResult = { ok: true } | { ok: false; message: string };
+export type SocketAck = (result: SocketAckResult) => void;
+
+/** Events the client sends; each may pass an acknowledgement callback last. */
+export interface ClientToServerEvents {
+  register: (userId: string, organizationId: string, ack?: SocketAck) => void;
+  'initiate:notification': (ack?: SocketAck) => void;
+  'notification:update:view:status': (message: { id: string; viewStatus: number }, ack?: SocketAck) => void;
+  'notification:delete': (message: { id: string }, ack?: SocketAck) => void;
+}
+
+/** SPEC 3 "Socket auth payload". */
+export interface SocketAuth {
+  userId: string;
+  token: string;
+}
+
+/** SPEC 7: reconnection, delay 1000 ms, maximum 5000 ms, 99999 attempts, connect timeout 20 s. */
+export const SOCKET_OPTIONS = {
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  reconnectionAttempts: 99999,
+  timeout: 20_000,
+} as const;
+
+/** How many recent notifications `initiate:notification` sends (as `notification:new`, oldest first). */
+export const INITIAL_NOTIFICATIONS = 20;
