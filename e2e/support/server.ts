@@ -66,9 +66,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const name = options.name ?? 'server';
   const mainFile = path.join(REPO_ROOT, 'apps/server/src/main.ts');
   if (!existsSync(mainFile)) throw new Error(`Cannot start the ${name}: ${mainFile} does not exist`);
-  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+  // E2E_WEB_DIST lets a run use a build of its own (say `vite build --outDir /tmp/dist-x`) beside others.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(
-      'apps/web/dist/index.html is missing: build the web app first (`npm run build -w @hosewright/web`, ' +
+      `${webDist}/index.html is missing: build the web app first (\`npm run build -w @hosewright/web\`, ` +
         'or run the suite with `npm run test:e2e`, which builds it).',
     );
   }
@@ -100,6 +102,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     LOG_LEVEL: 'warn',
     HOSEWRIGHT_DEMO: 'true',
     NODE_ENV: 'production',
+    WEB_DIST: webDist,
     ...options.env,
   });
 

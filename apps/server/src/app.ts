@@ -5,10 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
+import { assemblyRoutes, assemblySearchProviders } from './modules/assemblies/index.ts';
 import { installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
 import { componentRoutes } from './modules/components/routes.ts';
 import { componentSearch } from './modules/components/search.ts';
+import { customerRoutes, customerSearchProviders } from './modules/customers/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
 import { importRoutes } from './modules/imports/routes.ts';
@@ -99,7 +101,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   organizationRoutes(app, { config, database, mailer });
   dashboardRoutes(app, database);
   componentRoutes(app, database);
-  searchRoutes(app, database, [componentSearch]);
+  customerRoutes(app, database);
+  assemblyRoutes(app, database);
+  searchRoutes(app, database, [componentSearch, ...customerSearchProviders, ...assemblySearchProviders]);
   importRoutes(app, { database, config });
   notificationRoutes(app, database, realtime);
   await spaRoutes(app, config);

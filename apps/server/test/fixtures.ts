@@ -6,12 +6,19 @@
 import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
 import { notify } from '../src/modules/notifications/service.ts';
 import { componentInput } from './factories.ts';
+import { ASSEMBLY_FIXTURES } from './fixtures-assemblies.ts';
+import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { importFixture } from './import-fixtures.ts';
 
 export type Fixture = (t: TestApp, owner: TestTenant) => Promise<string>;
 
-async function post(t: TestApp, owner: TestTenant, url: string, payload: unknown): Promise<{ _id: string }> {
+export async function post(
+  t: TestApp,
+  owner: TestTenant,
+  url: string,
+  payload: unknown,
+): Promise<{ _id: string }> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/v1/organization/${url}`,
@@ -28,6 +35,8 @@ const component =
     (await post(t, owner, `${COMPONENT_KIND_INFO[kind].slug}/new/update`, componentInput(kind)))._id;
 
 export const FIXTURES: Record<string, Fixture> = {
+  ...CUSTOMER_FIXTURES,
+  ...ASSEMBLY_FIXTURES,
   hoseId: component('hose'),
   crimpFittingId: component('crimpFitting'),
   ferruleId: component('ferrule'),

@@ -408,3 +408,188 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_org_user_idx').on(t.organizationId, t.userId, t.createdAt)],
 );
+
+/**
+ * A shop's customers (issue 6). Contacts and addresses are small lists kept with the customer; margin and
+ * discount are percentages (a margin is on the sell price, DOMAIN.md "Pricing"); `productGroupTerms` holds
+ * per-product-group overrides `[{ productGroup, marginPct?, discountPct? }]`.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    domain: text('domain').notNull().default(''),
+    accountNumber: text('account_number').notNull().default(''),
+    contacts: jsonb('contacts').notNull().default([]),
+    billingAddress: jsonb('billing_address'),
+    shippingAddress: jsonb('shipping_address'),
+    currency: text('currency').notNull().default('USD'),
+    taxNumber: text('tax_number').notNull().default(''),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    erpId: text('erp_id').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    marginPct: decimal('margin_pct'),
+    discountPct: decimal('discount_pct'),
+    productGroupTerms: jsonb('product_group_terms').notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    uniqueIndex('customers_org_account_key')
+      .on(t.organizationId, sql`lower(${t.accountNumber})`)
+      .where(sql`${t.accountNumber} <> ''`),
+  ],
+);
+
+/**
+ * A customer's own part number for one of our things (an assembly, a kit or a component), with their price.
+ * `targetId` names a row of the table `targetType` says; it is checked by the service, not by a foreign key.
+ */
+export const customerItems = pgTable(
+  'customer_items',
+  {
+    id: id(),
+    organizationId: orgId(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerPartNumber: text('customer_part_number').notNull(),
+    description: text('description').notNull().default(''),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id'),
+    targetPartNumber: text('target_part_number').notNull().default(''),
+    price: decimal('price'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_items_org_customer_part_key').on(
+      t.organizationId,
+      t.customerId,
+      sql`lower(${t.customerPartNumber})`,
+    ),
+  ],
+);
+
+/**
+ * Hose assemblies (issue 5), one row per revision: editing a built assembly adds a row with the next
+ * revision and clears `latest` on the old one, which stays readable. `spec` is the builder's input as the
+ * domain contract defines it; the figures beside it are what the domain computed when it was saved.
+ */
+export const hoseAssemblies = pgTable(
+  'hose_assemblies',
+  {
+    id: id(),
+    organizationId: orgId(),
+    partNumber: text('part_number').notNull(),
+    revision: text('revision').notNull(),
+    latest: boolean('latest').notNull().default(true),
+    description: text('description').notNull().default(''),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    hoseId: uuid('hose_id').references(() => components.id, { onDelete: 'restrict' }),
+    endAId: uuid('end_a_id').references(() => components.id, { onDelete: 'restrict' }),
+    endBId: uuid('end_b_id').references(() => components.id, { onDelete: 'restrict' }),
+    dash: integer('dash'),
+    spec: jsonb('spec').notNull(),
+    overallLengthMm: decimal('overall_length_mm'),
+    cutLengthMm: decimal('cut_length_mm'),
+    workingPressurePsi: integer('working_pressure_psi'),
+    cost: decimal('cost'),
+    price: decimal('price'),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('hose_assemblies_org_part_rev_key').on(
+      t.organizationId,
+      sql`lower(${t.partNumber})`,
+      sql`lower(${t.revision})`,
+    ),
+    uniqueIndex('hose_assemblies_org_part_latest_key')
+      .on(t.organizationId, sql`lower(${t.partNumber})`)
+      .where(sql`${t.latest}`),
+    index('hose_assemblies_org_customer_idx').on(t.organizationId, t.customerId),
+    index('hose_assemblies_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * One built unit of an assembly revision. `serialId` is printed on the tag and opens `/qs/{serialId}`
+ * without signing in, so it is unique across all organisations and not guessable. A reorder links the new
+ * unit to the one it replaces.
+ */
+export const hoseAssemblySerials = pgTable(
+  'hose_assembly_serials',
+  {
+    id: id(),
+    organizationId: orgId(),
+    serialId: text('serial_id').notNull(),
+    hoseAssemblyId: uuid('hose_assembly_id')
+      .notNull()
+      .references(() => hoseAssemblies.id, { onDelete: 'cascade' }),
+    replacesSerialId: text('replaces_serial_id'),
+    builtBy: uuid('built_by').references(() => users.id, { onDelete: 'set null' }),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('hose_assembly_serials_serial_key').on(t.serialId),
+    index('hose_assembly_serials_org_assembly_idx').on(t.organizationId, t.hoseAssemblyId),
+  ],
+);
+
+/** Hose kits (issue 6), one row per revision like assemblies. */
+export const hoseKits = pgTable(
+  'hose_kits',
+  {
+    id: id(),
+    organizationId: orgId(),
+    partNumber: text('part_number').notNull(),
+    revision: text('revision').notNull(),
+    latest: boolean('latest').notNull().default(true),
+    released: boolean('released').notNull().default(false),
+    description: text('description').notNull().default(''),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    machine: text('machine').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('hose_kits_org_part_rev_key').on(
+      t.organizationId,
+      sql`lower(${t.partNumber})`,
+      sql`lower(${t.revision})`,
+    ),
+    uniqueIndex('hose_kits_org_part_latest_key')
+      .on(t.organizationId, sql`lower(${t.partNumber})`)
+      .where(sql`${t.latest}`),
+    index('hose_kits_org_customer_idx').on(t.organizationId, t.customerId),
+  ],
+);
+
+/** A kit line: an assembly revision, a component, or a free-text other item, with a quantity. */
+export const hoseKitLines = pgTable(
+  'hose_kit_lines',
+  {
+    id: id(),
+    organizationId: orgId(),
+    hoseKitId: uuid('hose_kit_id')
+      .notNull()
+      .references(() => hoseKits.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    lineType: text('line_type').notNull(),
+    hoseAssemblyId: uuid('hose_assembly_id').references(() => hoseAssemblies.id, { onDelete: 'restrict' }),
+    componentId: uuid('component_id').references(() => components.id, { onDelete: 'restrict' }),
+    description: text('description').notNull().default(''),
+    quantity: decimal('quantity').notNull(),
+    unitCost: decimal('unit_cost'),
+  },
+  (t) => [index('hose_kit_lines_org_kit_idx').on(t.organizationId, t.hoseKitId, t.position)],
+);

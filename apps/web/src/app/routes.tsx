@@ -1,20 +1,16 @@
 import { ROUTES, type RouteAccess } from '@hosewright/domain';
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { CentredProgress } from '@/components/centred-progress';
+import { ASSEMBLY_PAGES } from '@/features/assemblies/pages';
+import { CUSTOMER_PAGES } from '@/features/customers/pages';
+import { SEARCH_PAGES } from '@/features/search/pages';
+import { type LazyPage, page } from './lazy-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
 
 /** What every route carries for the root layout: its access rule from the domain route table. */
 export interface RouteHandle {
   access: RouteAccess;
-}
-
-type LazyPage = () => Promise<{ Component: ComponentType }>;
-
-/** Each page is its own chunk, so the public home page does not carry the signed-in app. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  return async () => ({ Component: pick(await load()) });
 }
 
 const componentsOverview = page(
@@ -116,6 +112,9 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/wrap/:wrapId': componentDetail,
   '/otheritem/:otherItemId': componentDetail,
   '/item/:itemId': componentDetail,
+  ...CUSTOMER_PAGES,
+  ...ASSEMBLY_PAGES,
+  ...SEARCH_PAGES,
   '*': page(
     () => import('./routes/not-found-page'),
     (m) => m.NotFoundPage,

@@ -2,7 +2,14 @@
  * The complete English text (Canadian spelling, the default locale's). Words whose spelling differs by locale
  * live in `spelling` and are nested into sentences with `$t(spelling.x)`, so en-US overrides only the list.
  */
+import { enAssemblies } from './en-assemblies';
+import { enCustomers } from './en-customers';
+import { enSearch } from './en-search';
+
 export const en = {
+  customers: enCustomers,
+  assemblies: enAssemblies,
+  search: enSearch,
   spelling: {
     labour: 'labour',
     colour: 'colour',

@@ -1,0 +1,2 @@
+/** English text of the assemblies feature (Canadian spelling; see en.ts). */
+export const enAssemblies = {};

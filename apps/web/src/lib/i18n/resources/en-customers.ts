@@ -1,0 +1,2 @@
+/** English text of the customers feature (Canadian spelling; see en.ts). */
+export const enCustomers = {};

@@ -1,0 +1,2 @@
+/** The assemblies contracts and rules (filled in by its feature). */
+export {};

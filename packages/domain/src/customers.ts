@@ -1,0 +1,2 @@
+/** The customers contracts and rules (filled in by its feature). */
+export {};

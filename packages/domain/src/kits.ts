@@ -1,0 +1,2 @@
+/** The kits contracts and rules (filled in by its feature). */
+export {};
