@@ -5,6 +5,7 @@ export * from './components.ts';
 export * from './constants.ts';
 export * from './contracts.ts';
 export * from './customers.ts';
+export * from './drawing.ts';
 export * from './errors.ts';
 export * from './kits.ts';
 export * from './notifications.ts';

@@ -1,0 +1,2 @@
+/** The assembly drawing as plain SVG (filled in by its feature). */
+export {};
