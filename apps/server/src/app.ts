@@ -13,6 +13,7 @@ import { componentSearch } from './modules/components/search.ts';
 import { customerRoutes, customerSearchProviders } from './modules/customers/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
+import { imageRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   searchRoutes(app, database, [componentSearch, ...customerSearchProviders, ...assemblySearchProviders]);
   importRoutes(app, { database, config });
   notificationRoutes(app, database, realtime);
+  imageRoutes(app, database);
   await spaRoutes(app, config);
 
   let worker: JobWorker | undefined;

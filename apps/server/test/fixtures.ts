@@ -3,13 +3,14 @@
  * their id. A module that adds a route with a new `:param` adds its factory here; the suite fails and
  * names the parameter until it does.
  */
+import { randomUUID } from 'node:crypto';
 import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
 import { notify } from '../src/modules/notifications/service.ts';
 import { componentInput } from './factories.ts';
 import { ASSEMBLY_FIXTURES } from './fixtures-assemblies.ts';
 import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
-import { importFixture } from './import-fixtures.ts';
+import { importFixture, multipartBody } from './import-fixtures.ts';
 
 export type Fixture = (t: TestApp, owner: TestTenant) => Promise<string>;
 
@@ -62,6 +63,22 @@ export const FIXTURES: Record<string, Fixture> = {
   importId: importFixture,
   pendingItemId: async (t, owner) =>
     (await post(t, owner, 'pendingitems/create', componentInput('otherItem')))._id,
+  objectId: async (t, owner) => {
+    const objectId = randomUUID();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    const body = multipartBody({}, { name: 'a.png', content: png });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/image/${objectId}`,
+      headers: { ...bearer(owner.adminToken), ...body.headers },
+      payload: body.payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`fixture image: ${res.statusCode} ${res.body}`);
+    return objectId;
+  },
   notificationId: async (t, owner) => {
     await notify(t.database, {
       organizationId: owner.organizationId,

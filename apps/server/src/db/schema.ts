@@ -593,3 +593,22 @@ export const hoseKitLines = pgTable(
   },
   (t) => [index('hose_kit_lines_org_kit_idx').on(t.organizationId, t.hoseKitId, t.position)],
 );
+
+/**
+ * Pictures of objects (SPEC 7 `/api/v1/image/{id}`): one per object id in an organisation, the organisation's
+ * own id holding its logo. The type is what the bytes are (checked on upload), never what the client said.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    organizationId: orgId(),
+    objectId: text('object_id').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytes('data').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('images_org_object_key').on(t.organizationId, t.objectId)],
+);
