@@ -136,6 +136,15 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
   }
 }
 
+/** SPEC 7: the bearer token, `userid` and `apicustomerid` every product call sends (also for uploads by XHR). */
+export async function productHeaders(token?: string): Promise<Record<string, string>> {
+  return {
+    Authorization: `Bearer ${token ?? (await resolveToken())}`,
+    userid: getCookie('userId') ?? '',
+    apicustomerid: useSettingsStore.getState().customerId ?? '',
+  };
+}
+
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, auth = true, handleAuthErrors = true, signal } = options;
   const isBlob = options.responseType === 'blob';
@@ -146,12 +155,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
-    if (auth) {
-      const token = options.token ?? (await resolveToken());
-      headers.Authorization = `Bearer ${token}`;
-      headers.userid = getCookie('userId') ?? '';
-      headers.apicustomerid = useSettingsStore.getState().customerId ?? '';
-    }
+    if (auth) Object.assign(headers, await productHeaders(options.token));
 
     let response: Response;
     try {
