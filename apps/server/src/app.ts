@@ -16,6 +16,7 @@ import { registerIdentity } from './modules/identity/index.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
+import { kitRoutes, kitSearchProviders } from './modules/kits/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organization/routes.ts';
@@ -104,7 +105,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   componentRoutes(app, database);
   customerRoutes(app, database);
   assemblyRoutes(app, database);
-  searchRoutes(app, database, [componentSearch, ...customerSearchProviders, ...assemblySearchProviders]);
+  kitRoutes(app, database);
+  searchRoutes(app, database, [
+    componentSearch,
+    ...customerSearchProviders,
+    ...assemblySearchProviders,
+    ...kitSearchProviders,
+  ]);
   importRoutes(app, { database, config });
   notificationRoutes(app, database, realtime);
   imageRoutes(app, database);

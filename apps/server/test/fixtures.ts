@@ -9,6 +9,7 @@ import { notify } from '../src/modules/notifications/service.ts';
 import { componentInput } from './factories.ts';
 import { ASSEMBLY_FIXTURES } from './fixtures-assemblies.ts';
 import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
+import { KIT_FIXTURES } from './fixtures-kits.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { importFixture, multipartBody } from './import-fixtures.ts';
 
@@ -38,6 +39,7 @@ const component =
 export const FIXTURES: Record<string, Fixture> = {
   ...CUSTOMER_FIXTURES,
   ...ASSEMBLY_FIXTURES,
+  ...KIT_FIXTURES,
   hoseId: component('hose'),
   crimpFittingId: component('crimpFitting'),
   ferruleId: component('ferrule'),

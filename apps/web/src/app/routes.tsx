@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { CentredProgress } from '@/components/centred-progress';
 import { ASSEMBLY_PAGES } from '@/features/assemblies/pages';
 import { CUSTOMER_PAGES } from '@/features/customers/pages';
+import { KIT_PAGES } from '@/features/kits/pages';
 import { SEARCH_PAGES } from '@/features/search/pages';
 import { type LazyPage, page } from './lazy-page';
 import { RootLayout } from './root-layout';
@@ -114,6 +115,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/item/:itemId': componentDetail,
   ...CUSTOMER_PAGES,
   ...ASSEMBLY_PAGES,
+  ...KIT_PAGES,
   ...SEARCH_PAGES,
   '*': page(
     () => import('./routes/not-found-page'),

@@ -1,0 +1,2 @@
+/** English text of the hose kits feature (Canadian spelling; see en.ts). */
+export const enKits = {};
