@@ -11,6 +11,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Interaction tests type and click through MUI; on a busy two-core machine 5 s is not always enough.
+    testTimeout: 15_000,
     // jsdom's default origin; cookies and the redirect URIs are computed from it.
     environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
   },

@@ -10,6 +10,7 @@ import { installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
 import { componentRoutes } from './modules/components/routes.ts';
 import { componentSearch } from './modules/components/search.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
 import { customerRoutes, customerSearchProviders } from './modules/customers/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   importRoutes(app, { database, config });
   notificationRoutes(app, database, realtime);
   imageRoutes(app, database);
+  contactRoutes(app, { config, database, mailer });
   await spaRoutes(app, config);
 
   let worker: JobWorker | undefined;

@@ -24,6 +24,8 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.url().default('https://api.hosewright.app'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Hosewright <no-reply@hosewright.local>'),
+  /** Where contact-form messages and feedback are sent: the company's own address. */
+  CONTACT_EMAIL: z.email().default('hello@hosewright.local'),
   REDIS_URL: optionalUrl,
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -3,6 +3,7 @@ export * from './assemblies.ts';
 export * from './compatibility.ts';
 export * from './components.ts';
 export * from './constants.ts';
+export * from './contact.ts';
 export * from './contracts.ts';
 export * from './customers.ts';
 export * from './drawing.ts';

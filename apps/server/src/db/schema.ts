@@ -612,3 +612,33 @@ export const images = pgTable(
   },
   (t) => [uniqueIndex('images_org_object_key').on(t.organizationId, t.objectId)],
 );
+
+/** Messages from the public contact form (SPEC 1): global, the sender may have no account. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company').notNull().default(''),
+    message: text('message').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** 'Share your feedback' (/support): what a signed-in user told us, with where they were. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    organizationId: orgId(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    category: text('category').notNull(),
+    message: text('message').notNull(),
+    page: text('page').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_org_created_idx').on(t.organizationId, t.createdAt)],
+);

@@ -98,6 +98,14 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
     () => import('@/features/user/pages/user-page'),
     (m) => m.UserPage,
   ),
+  '/support': page(
+    () => import('@/features/site/pages/support-page'),
+    (m) => m.SupportPage,
+  ),
+  '/attributions': page(
+    () => import('@/features/site/pages/attributions-page'),
+    (m) => m.AttributionsPage,
+  ),
   '/notifications': page(
     () => import('@/features/notifications/pages/notifications-page'),
     (m) => m.NotificationsPage,

@@ -1,27 +1,19 @@
+/**
+ * The contact form of the public site (issue 3, item 9): checked here with the same rules the server uses,
+ * then sent to `POST /api/v1/contact`, which stores it and emails it to the company.
+ */
+import { type ContactMessage, contactMessageSchema } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { api } from '@/lib/api';
 
-const contactSchema = z.object({
-  name: z.string().trim().min(1, 'contact.errors.name'),
-  email: z.email('contact.errors.email'),
-  message: z.string().trim().min(10, 'contact.errors.message').max(5000, 'contact.errors.messageLong'),
-});
-type ContactField = keyof z.infer<typeof contactSchema>;
-type ErrorKey =
-  | 'contact.errors.name'
-  | 'contact.errors.email'
-  | 'contact.errors.message'
-  | 'contact.errors.messageLong';
+type Field = keyof ContactMessage;
 
-/**
- * The contact form. The message service arrives in a later issue, so a valid form says plainly that nothing
- * was sent instead of pretending.
- */
 export function ContactForm({
   defaultName = '',
   defaultEmail = '',
@@ -30,50 +22,63 @@ export function ContactForm({
   defaultEmail?: string;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState({ name: defaultName, email: defaultEmail, message: '' });
-  const [errors, setErrors] = useState<Partial<Record<ContactField, ErrorKey>>>({});
-  const [isSubmitted, setSubmitted] = useState(false);
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: defaultName,
+    email: defaultEmail,
+    company: '',
+    message: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const send = useMutation({
+    mutationFn: (message: ContactMessage) => api.post('/api/v1/contact', message, undefined, { auth: false }),
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const result = contactSchema.safeParse(values);
+    const result = contactMessageSchema.safeParse(values);
     if (!result.success) {
-      const next: Partial<Record<ContactField, ErrorKey>> = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as ContactField;
-        next[field] ??= issue.message as ErrorKey;
-      }
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of result.error.issues) next[issue.path[0] as Field] ??= issue.message;
       setErrors(next);
-      setSubmitted(false);
       return;
     }
     setErrors({});
-    setSubmitted(true);
+    send.mutate(result.data);
   };
 
-  const field = (name: ContactField) => ({
+  if (send.isSuccess) {
+    return (
+      <Alert severity="success" role="status" sx={{ maxWidth: 640 }}>
+        {t('site.contact.sent', { name: values.name.trim() })}
+      </Alert>
+    );
+  }
+
+  const field = (name: Field) => ({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [name]: event.target.value })),
     error: Boolean(errors[name]),
-    helperText: errors[name] ? t(errors[name]) : ' ',
+    helperText: errors[name] ?? ' ',
     fullWidth: true,
+    disabled: send.isPending,
   });
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} sx={{ maxWidth: 640 }}>
       <TextField label={t('contact.name')} autoComplete="name" required {...field('name')} />
       <TextField label={t('contact.email')} type="email" autoComplete="email" required {...field('email')} />
+      <TextField label={t('site.contact.company')} autoComplete="organization" {...field('company')} />
       <TextField label={t('contact.message')} required multiline minRows={5} {...field('message')} />
       <Stack direction="row">
-        <Button type="submit" variant="contained">
-          {t('contact.send')}
+        <Button type="submit" variant="contained" disabled={send.isPending}>
+          {send.isPending ? t('site.contact.sending') : t('contact.send')}
         </Button>
       </Stack>
-      {isSubmitted ? (
-        <Alert severity="info" role="status">
-          {t('contact.notSent')}
+      {send.isError ? (
+        <Alert severity="error" role="alert">
+          {t('site.contact.failed', { message: send.error.message })}
         </Alert>
       ) : null}
     </Stack>

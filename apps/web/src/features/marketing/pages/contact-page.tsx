@@ -1,5 +1,4 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
@@ -13,9 +12,6 @@ export function ContactPage() {
   return (
     <Stack spacing={3}>
       <PageHeader title={t('contact.title')} icon={<MailOutlineIcon />} subtitle={t('contact.subtitle')} />
-      <Alert severity="info" sx={{ maxWidth: 640 }}>
-        {t('contact.serviceLater')}
-      </Alert>
       <ContactForm defaultName={name} defaultEmail={email} />
     </Stack>
   );

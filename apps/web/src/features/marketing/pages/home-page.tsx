@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '@/lib/use-viewer';
+import { ContactForm } from '../components/contact-form';
 import { StartTrialActions } from '../components/start-trial-actions';
 
 const POINTS = [
@@ -80,6 +81,16 @@ export function HomePage() {
         <Typography>
           {t('home.pricingLead')} <Link href="/features">{t('home.pricingLink')}</Link>
         </Typography>
+      </Box>
+
+      <Box component="section" aria-labelledby="home-contact">
+        <Typography id="home-contact" variant="h5" component="h2" gutterBottom>
+          {t('site.home.contactTitle')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 640 }}>
+          {t('site.home.contactLead')}
+        </Typography>
+        <ContactForm />
       </Box>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAuthDouble, signedInDouble } from '@/test/auth-double';
+import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-app';
 import { ContactPage } from './contact-page';
 import { FeaturesPage } from './features-page';
@@ -49,16 +50,42 @@ describe('plans & pricing', () => {
 });
 
 describe('contact page', () => {
-  it('validates the form and says plainly that nothing is sent yet', async () => {
+  it('checks the form, sends it to the company, and thanks the sender', async () => {
+    const { calls } = stubFetch({ 'POST /api/v1/contact': { status: 201, body: { ok: true } } });
     renderWithProviders(<ContactPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(screen.getByText('Enter your name')).toBeTruthy();
-    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Tell us your name')).toBeTruthy();
+    expect(screen.getByText('Enter an email address we can answer, like name@example.com')).toBeTruthy();
+    expect(calls).toHaveLength(0);
 
     await userEvent.type(screen.getByRole('textbox', { name: /Your name/ }), 'Sam');
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'sam@example.com');
-    await userEvent.type(screen.getByRole('textbox', { name: /Message/ }), 'Do you handle 4SH hoses?');
+    await userEvent.click(screen.getByRole('textbox', { name: /Message/ }));
+    await userEvent.paste('Do you handle 4SH hoses?');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(screen.getByRole('status').textContent).toMatch(/it was not sent/);
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /Thank you, Sam\. Your message is on its way/,
+    );
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ name: 'Sam', email: 'sam@example.com' });
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('says why a message could not be sent and keeps what was written', async () => {
+    stubFetch({
+      'POST /api/v1/contact': {
+        status: 429,
+        body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Please try again in 9 minutes.' },
+      },
+    });
+    renderWithProviders(<ContactPage />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Your name/ }), 'Sam');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'sam@example.com');
+    await userEvent.click(screen.getByRole('textbox', { name: /Message/ }));
+    await userEvent.paste('Do you handle 4SH hoses?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Please try again in 9 minutes/);
+    expect((screen.getByRole('textbox', { name: /Message/ }) as HTMLTextAreaElement).value).toBe(
+      'Do you handle 4SH hoses?',
+    );
   });
 });

@@ -4,12 +4,16 @@
  */
 import { enAssemblies } from './en-assemblies';
 import { enCustomers } from './en-customers';
+import { enKits } from './en-kits';
 import { enSearch } from './en-search';
+import { enSite } from './en-site';
 
 export const en = {
   customers: enCustomers,
   assemblies: enAssemblies,
+  kits: enKits,
   search: enSearch,
+  site: enSite,
   spelling: {
     labour: 'labour',
     colour: 'colour',
