@@ -105,7 +105,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   dashboardRoutes(app, database);
   componentRoutes(app, database);
   customerRoutes(app, database);
-  assemblyRoutes(app, database);
+  assemblyRoutes(app, database, { publicUrl: config.publicUrl });
   kitRoutes(app, database);
   searchRoutes(app, database, [
     componentSearch,

@@ -1,4 +1,70 @@
-/** Cross-tenant fixtures of the assemblies module (see fixtures.ts). */
+/** Cross-tenant fixtures of the assemblies module (see fixtures.ts), and the builder's demo input. */
+import type { HoseAssemblyInputDraft } from '@hosewright/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { components } from '../src/db/schema.ts';
 import type { Fixture } from './fixtures.ts';
+import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 
-export const ASSEMBLY_FIXTURES: Record<string, Fixture> = {};
+/** Loads the GEN sample catalogue into the tenant and answers the ids of its parts by part number. */
+export async function sampleParts(t: TestApp, owner: TestTenant): Promise<Record<string, string>> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organization/sampledata/load',
+    headers: bearer(owner.adminToken),
+    payload: {},
+  });
+  if (res.statusCode !== 200) throw new Error(`sample data: ${res.statusCode} ${res.body}`);
+  const rows = await t.database.withTenant(owner.organizationId, (tx) =>
+    tx
+      .select({ id: components.id, partNumber: components.partNumber })
+      .from(components)
+      .where(
+        and(
+          eq(components.organizationId, owner.organizationId),
+          inArray(components.kind, ['hose', 'crimpFitting', 'ferrule', 'adaptor', 'wrap']),
+        ),
+      ),
+  );
+  return Object.fromEntries(rows.map((r) => [r.partNumber, r.id]));
+}
+
+/** DOMAIN.md's worked example: GEN-2SN-08, two 90° JIC ends with FER-SN-08, 1000 mm, 90° clockwise. */
+export function exampleInput(ids: Record<string, string>, over: Partial<HoseAssemblyInputDraft> = {}) {
+  return {
+    hoseId: ids['GEN-2SN-08'],
+    endA: { fittingId: ids['F-SN-08-FJX90'], ferruleId: ids['FER-SN-08'] },
+    endB: { fittingId: ids['F-SN-08-FJX90'], ferruleId: ids['FER-SN-08'] },
+    overallLengthMm: 1000,
+    lengthMeasuredTo: 'centreline',
+    orientationDeg: 90,
+    orientationConvention: 'clockwise',
+    quantity: 1,
+    ...over,
+  } as HoseAssemblyInputDraft;
+}
+
+async function post(t: TestApp, owner: TestTenant, url: string, payload: unknown) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${url}`,
+    headers: bearer(owner.adminToken),
+    payload: payload as Record<string, unknown>,
+  });
+  if (res.statusCode !== 200) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const hoseAssemblyFixture: Fixture = async (t, owner) => {
+  const ids = await sampleParts(t, owner);
+  return (await post(t, owner, 'hoseassembly/new/update', exampleInput(ids)))._id as string;
+};
+
+export const ASSEMBLY_FIXTURES: Record<string, Fixture> = {
+  hoseAssemblyId: hoseAssemblyFixture,
+  // `/qs/:serialId` is public (the cross-tenant suite skips public routes); kept for completeness.
+  serialId: async (t, owner) => {
+    const id = await hoseAssemblyFixture(t, owner);
+    const made = await post(t, owner, `hoseassembly/${id}/serials`, { quantity: 1 });
+    return made.items[0].serialId as string;
+  },
+};

@@ -1,2 +1,918 @@
-/** The assemblies contracts and rules (filled in by its feature). */
-export {};
+/**
+ * Hose assemblies (issue 5; DOMAIN.md "Rules the builder enforces" and "Pricing"): the builder's input
+ * contract, the computation the builder shows live and the server repeats before it saves (cut length,
+ * maximum working pressure, orientation tolerance, cost roll-up and sell price, warnings and errors), the
+ * part number and revision rules, and the shapes the API answers with.
+ *
+ * Pure functions: the web builder and the server call them with the component rows they loaded.
+ */
+import { z } from 'zod';
+import { checkFerrule, checkFitting, type SeriesLike } from './compatibility.ts';
+import {
+  type Adaptor,
+  type CostUnit,
+  type CrimpFitting,
+  type Ferrule,
+  type Hose,
+  nextPartNumber,
+  partNumberSchema,
+  type Wrap,
+} from './components.ts';
+import { type PricingTerms, roundMoney, sellPrice, termsFor } from './customers.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Input
+// ---------------------------------------------------------------------------------------------------------
+
+/** Where the overall length was measured to (DOMAIN.md rule 3). */
+export const LENGTH_MEASURED_TO = ['endOfThread', 'sealingSurface', 'centreline'] as const;
+export type LengthMeasuredTo = (typeof LENGTH_MEASURED_TO)[number];
+export const LENGTH_MEASURED_TO_LABELS: Record<LengthMeasuredTo, string> = {
+  endOfThread: 'End of thread (male ends)',
+  sealingSurface: 'Sealing surface (female and flange ends)',
+  centreline: 'Centreline (elbows)',
+};
+
+/**
+ * How the orientation angle is counted (DOMAIN.md rule 4): viewed along the hose with the far fitting at
+ * 12 o'clock, clockwise (the common convention) or counter-clockwise.
+ */
+export const ORIENTATION_CONVENTIONS = ['clockwise', 'counterClockwise'] as const;
+export type OrientationConvention = (typeof ORIENTATION_CONVENTIONS)[number];
+
+export const MAX_ASSEMBLY_LENGTH_MM = 100_000;
+export const MAX_ASSEMBLY_QUANTITY = 10_000;
+
+const uuid = (message: string) => z.uuid({ error: message });
+/** An optional id: '' and null mean "none". */
+const optionalUuid = (message: string) =>
+  z
+    .union([z.literal(''), z.null(), uuid(message)])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const optionalNumber = <T extends z.ZodType<number>>(schema: T) =>
+  z
+    .union([z.null(), schema])
+    .optional()
+    .transform((v) => (v === null ? undefined : v));
+
+export const assemblyEndInputSchema = z.object({
+  fittingId: uuid('Choose the crimp fitting for this end'),
+  /** Required when the fitting is two-piece (checked by `computeAssembly`, which knows the fitting). */
+  ferruleId: optionalUuid('Choose the ferrule for this end'),
+  adaptorId: optionalUuid('Choose the adaptor for this end'),
+});
+export type AssemblyEndInput = z.infer<typeof assemblyEndInputSchema>;
+
+export const assemblyWrapInputSchema = z.object({
+  wrapId: uuid('Choose the wrap'),
+  /** Length of wrap; defaults to the hose's live length (the cut length). */
+  lengthMm: optionalNumber(
+    z
+      .number({ error: 'Enter the wrap length in mm' })
+      .positive('The wrap length must be more than 0 mm')
+      .max(MAX_ASSEMBLY_LENGTH_MM, `The wrap length must be at most ${MAX_ASSEMBLY_LENGTH_MM} mm`),
+  ),
+});
+export type AssemblyWrapInput = z.infer<typeof assemblyWrapInputSchema>;
+
+/** What the assembly will see in service; each figure is checked against the parts. */
+export const assemblyApplicationSchema = z.object({
+  workingPressurePsi: optionalNumber(
+    z
+      .number({ error: 'Enter the working pressure in psi' })
+      .int('Enter the working pressure in whole psi')
+      .positive('The working pressure must be more than 0 psi')
+      .max(100_000, 'The working pressure must be at most 100,000 psi'),
+  ),
+  tempC: optionalNumber(
+    z
+      .number({ error: 'Enter the temperature in °C' })
+      .min(-100, 'The temperature must be at least -100 °C')
+      .max(1000, 'The temperature must be at most 1000 °C'),
+  ),
+  /** The tightest bend the hose will be routed through. */
+  bendRadiusMm: optionalNumber(
+    z
+      .number({ error: 'Enter the bend radius in mm' })
+      .positive('The bend radius must be more than 0 mm')
+      .max(10_000, 'The bend radius must be at most 10,000 mm'),
+  ),
+  media: z.string().trim().max(80, 'The media must be at most 80 characters').default(''),
+});
+export type AssemblyApplication = z.infer<typeof assemblyApplicationSchema>;
+
+export const hoseAssemblyInputSchema = z
+  .object({
+    hoseId: uuid('Choose the hose'),
+    endA: assemblyEndInputSchema,
+    endB: assemblyEndInputSchema,
+    wrap: z
+      .union([z.null(), assemblyWrapInputSchema])
+      .optional()
+      .transform((v) => v ?? undefined),
+    overallLengthMm: z
+      .number({ error: 'Enter the overall length in mm' })
+      .positive('The overall length must be more than 0 mm')
+      .max(MAX_ASSEMBLY_LENGTH_MM, `The overall length must be at most ${MAX_ASSEMBLY_LENGTH_MM} mm`),
+    lengthMeasuredTo: z.enum(LENGTH_MEASURED_TO, {
+      error: 'Say where the overall length was measured to: end of thread, sealing surface or centreline',
+    }),
+    /** The angle between two bent ends (0 to 359°); only when both ends are bent. */
+    orientationDeg: optionalNumber(
+      z
+        .number({ error: 'Enter the orientation in degrees' })
+        .min(0, 'The orientation must be between 0 and 359 degrees')
+        .max(359, 'The orientation must be between 0 and 359 degrees'),
+    ),
+    orientationConvention: z
+      .union([z.null(), z.enum(ORIENTATION_CONVENTIONS, { error: 'Choose clockwise or counter-clockwise' })])
+      .optional()
+      .transform((v) => v ?? undefined),
+    quantity: z
+      .number({ error: 'Enter the quantity' })
+      .int('Enter the quantity as a whole number')
+      .min(1, 'The quantity must be at least 1')
+      .max(MAX_ASSEMBLY_QUANTITY, `The quantity must be at most ${MAX_ASSEMBLY_QUANTITY}`)
+      .default(1),
+    customerId: optionalUuid('Choose the customer'),
+    description: z.string().trim().max(500, 'The description must be at most 500 characters').default(''),
+    notes: z.string().trim().max(4000, 'The notes must be at most 4,000 characters').default(''),
+    application: z
+      .union([z.null(), assemblyApplicationSchema])
+      .optional()
+      .transform((v) => v ?? undefined),
+    /** Generated from the organisation's pattern when absent. Ignored when revising (a revision keeps it). */
+    partNumber: z
+      .union([z.literal(''), z.null(), partNumberSchema])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .refine((a) => (a.orientationDeg === undefined) === (a.orientationConvention === undefined), {
+    path: ['orientationConvention'],
+    message: 'Give the orientation angle and its convention together',
+  });
+export type HoseAssemblyInput = z.infer<typeof hoseAssemblyInputSchema>;
+/** What a client may send (defaults not yet applied). */
+export type HoseAssemblyInputDraft = z.input<typeof hoseAssemblyInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Parts and computation
+// ---------------------------------------------------------------------------------------------------------
+
+type Common =
+  | '_id'
+  | 'partNumber'
+  | 'brand'
+  | 'description'
+  | 'active'
+  | 'cost'
+  | 'costUnit'
+  | 'productGroup';
+export type AssemblyHose = Pick<
+  Hose,
+  | Common
+  | 'series'
+  | 'dash'
+  | 'skive'
+  | 'workingPressurePsi'
+  | 'standard'
+  | 'tempMinC'
+  | 'tempMaxC'
+  | 'minBendRadiusMm'
+  | 'odMm'
+>;
+export type AssemblyFitting = Pick<
+  CrimpFitting,
+  | Common
+  | 'series'
+  | 'dash'
+  | 'endType'
+  | 'thread'
+  | 'gender'
+  | 'swivel'
+  | 'angle'
+  | 'pieces'
+  | 'cutoffMm'
+  | 'workingPressurePsi'
+>;
+export type AssemblyFerrule = Pick<Ferrule, Common | 'series' | 'dash' | 'skive'>;
+export type AssemblyAdaptor = Pick<Adaptor, Common | 'endA' | 'endB' | 'angle' | 'workingPressurePsi'>;
+export type AssemblyWrap = Pick<Wrap, Common | 'style' | 'fitsOdMinMm' | 'fitsOdMaxMm' | 'tempMaxC'>;
+
+export interface AssemblyEndParts {
+  fitting: AssemblyFitting;
+  ferrule?: AssemblyFerrule | null;
+  adaptor?: AssemblyAdaptor | null;
+}
+
+/** The component rows the input names, loaded by the caller, and the coupling series they belong to. */
+export interface AssemblyParts {
+  hose: AssemblyHose;
+  endA: AssemblyEndParts;
+  endB: AssemblyEndParts;
+  wrap?: AssemblyWrap | null;
+  /** The organisation's coupling series (compatibility, DOMAIN.md rule 1). */
+  series: readonly SeriesLike[];
+}
+
+/** A problem with the assembly. `path` names the input field it belongs to ('endA.fittingId', ...). */
+export interface AssemblyIssue {
+  code: AssemblyIssueCode;
+  message: string;
+  path?: string;
+}
+export type AssemblyIssueCode =
+  | 'incompatible'
+  | 'ferrule-missing'
+  | 'ferrule-not-needed'
+  | 'cut-length'
+  | 'inactive'
+  | 'orientation-missing'
+  | 'orientation-straight-end'
+  | 'pressure'
+  | 'temperature'
+  | 'bend-radius'
+  | 'wrap-fit'
+  | 'wrap-temperature'
+  | 'wrap-length'
+  | 'adaptor-mismatch'
+  | 'measured-to'
+  | 'cost-missing';
+
+export type AssemblyEndKey = 'endA' | 'endB';
+/** Which part a figure came from: 'hose', 'endA.fitting', 'endB.adaptor', ... */
+export type AssemblyPartRole =
+  | 'hose'
+  | `${AssemblyEndKey}.fitting`
+  | `${AssemblyEndKey}.ferrule`
+  | `${AssemblyEndKey}.adaptor`
+  | 'wrap';
+
+/** Cost roll-up constants (DOMAIN.md "Pricing"). */
+/** Hose bought beyond the cut length for the saw and the squaring cut, as a share of the cut length. */
+export const HOSE_WASTE_ALLOWANCE_PCT = 5;
+/** Labour per crimp (two per assembly), in the organisation's currency. */
+export const LABOUR_PER_CRIMP = 3;
+/** Orientation tolerance (DOMAIN.md rule 4): ±3° up to 600 mm overall, ±5° above. */
+export const ORIENTATION_TOLERANCE_SHORT_DEG = 3;
+export const ORIENTATION_TOLERANCE_LONG_DEG = 5;
+export const ORIENTATION_TOLERANCE_SWITCH_MM = 600;
+
+export interface AssemblyCostLine {
+  role: AssemblyPartRole | 'labour';
+  partNumber: string;
+  description: string;
+  /** Quantity in `unit` per assembly: mm for hose and wrap bought by length, else each. */
+  quantity: number;
+  unit: 'mm' | 'each';
+  /** Cost per `unit`, or null when the part has no cost recorded. */
+  unitCost: number | null;
+  /** Extended cost per assembly (0 when unknown). */
+  cost: number;
+}
+
+export interface AssemblyCosts {
+  lines: AssemblyCostLine[];
+  /** Cost of one assembly. */
+  unitCost: number;
+  /** Sell price of one assembly for the customer's terms (margin, then discount). */
+  unitPrice: number;
+  totalCost: number;
+  totalPrice: number;
+  quantity: number;
+  /** The margin (share of the price, not a markup) and the discount applied. */
+  marginPct: number;
+  discountPct: number;
+  /** Part numbers whose cost is not recorded: the roll-up leaves them out. */
+  missingCosts: string[];
+}
+
+export interface AssemblyComputation {
+  overallLengthMm: number;
+  /** overall − cut-off A − cut-off B (DOMAIN.md rule 3). */
+  cutLengthMm: number;
+  /** Wrap length used (the input's, else the cut length); null without a wrap. */
+  wrapLengthMm: number | null;
+  /** The lowest working pressure of the hose and every connector (DOMAIN.md rule 2). */
+  maxWorkingPressurePsi: number;
+  /** The part that sets it (the first such part when several tie). */
+  pressureLimitedBy: { role: AssemblyPartRole; partNumber: string };
+  bothEndsBent: boolean;
+  /** ± degrees; null when the assembly has no orientation (not both ends bent). */
+  orientationToleranceDeg: number | null;
+  /** Where each end's length is measured to (male: end of thread; female and flange: sealing surface; elbows: centreline). */
+  measuredTo: Record<AssemblyEndKey, LengthMeasuredTo>;
+  costs: AssemblyCosts;
+  /** The assembly can be built but a person should look. */
+  warnings: AssemblyIssue[];
+  /** The assembly cannot be saved (mixing systems, missing ferrule, cut length ≤ 0). */
+  errors: AssemblyIssue[];
+}
+
+/** What the computation reads of the input (the builder may call it before everything is chosen). */
+export interface AssemblyComputeInput {
+  overallLengthMm: number;
+  lengthMeasuredTo: LengthMeasuredTo;
+  orientationDeg?: number | undefined;
+  orientationConvention?: OrientationConvention | undefined;
+  quantity?: number | undefined;
+  wrap?: { wrapId?: string | undefined; lengthMm?: number | undefined } | undefined;
+  application?:
+    | {
+        workingPressurePsi?: number | undefined;
+        tempC?: number | undefined;
+        bendRadiusMm?: number | undefined;
+        media?: string | undefined;
+      }
+    | undefined;
+}
+
+/** ±3° up to 600 mm overall, ±5° above (DOMAIN.md rule 4). */
+export function orientationToleranceDeg(overallLengthMm: number): number {
+  return overallLengthMm <= ORIENTATION_TOLERANCE_SWITCH_MM
+    ? ORIENTATION_TOLERANCE_SHORT_DEG
+    : ORIENTATION_TOLERANCE_LONG_DEG;
+}
+
+/** overall − cut-off A − cut-off B, to a tenth of a millimetre. */
+export function cutLengthMm(overallLengthMm: number, cutoffAMm: number, cutoffBMm: number): number {
+  return Math.round((overallLengthMm - cutoffAMm - cutoffBMm) * 10) / 10;
+}
+
+/** An end is bent when its fitting or its adaptor has an angle. */
+export function isAssemblyEndBent(end: AssemblyEndParts): boolean {
+  return end.fitting.angle > 0 || (end.adaptor?.angle ?? 0) > 0;
+}
+
+/** Where an end's length is measured to (DOMAIN.md rule 3). */
+export function measuringPointOf(end: AssemblyEndParts): LengthMeasuredTo {
+  if (isAssemblyEndBent(end)) return 'centreline';
+  const gender = end.adaptor ? adaptorOuterGender(end.adaptor) : end.fitting.gender;
+  return gender === 'M' ? 'endOfThread' : 'sealingSurface';
+}
+
+/** An adaptor end written 'TYPE GENDER SIZE' ('JIC37 M -8'). */
+export function parseAdaptorEnd(text: string): { endType: string; gender: string; size: string } {
+  const [endType = '', gender = '', ...rest] = text.trim().split(/\s+/);
+  return { endType, gender, size: rest.join(' ') };
+}
+function adaptorOuterGender(adaptor: AssemblyAdaptor): string {
+  return parseAdaptorEnd(adaptor.endB).gender;
+}
+
+const END_NAME: Record<AssemblyEndKey, string> = { endA: 'End A', endB: 'End B' };
+const LENGTH_PER_UNIT_MM: Record<CostUnit, number | null> = { m: 1000, ft: 304.8, each: null };
+
+/** Per-mm cost of something bought by length, or per-each. */
+function perUnit(
+  cost: number | null | undefined,
+  unit: CostUnit,
+): { unitCost: number | null; byLength: boolean } {
+  const mm = LENGTH_PER_UNIT_MM[unit];
+  if (cost === null || cost === undefined) return { unitCost: null, byLength: mm !== null };
+  return { unitCost: mm === null ? cost : cost / mm, byLength: mm !== null };
+}
+
+function round4(v: number): number {
+  return Math.round((v + Number.EPSILON) * 10_000) / 10_000;
+}
+
+/**
+ * Everything the builder shows live and the server checks before saving. `terms` are the customer's pricing
+ * terms (margin then discount; null or absent: the organisation's default margin).
+ */
+export function computeAssembly(
+  parts: AssemblyParts,
+  input: AssemblyComputeInput,
+  options: { terms?: PricingTerms | null } = {},
+): AssemblyComputation {
+  const { hose } = parts;
+  const errors: AssemblyIssue[] = [];
+  const warnings: AssemblyIssue[] = [];
+  const ends: AssemblyEndKey[] = ['endA', 'endB'];
+
+  // Rule 1: compatibility. Mixing systems is refused.
+  if (!hose.active) {
+    errors.push({ code: 'inactive', path: 'hoseId', message: `Hose ${hose.partNumber} is marked inactive` });
+  }
+  for (const key of ends) {
+    const end = parts[key];
+    const name = END_NAME[key];
+    const exclusions = checkFitting(hose, end.fitting, { series: parts.series, ferrules: [] }).filter(
+      (e) => e.code !== 'no-ferrule',
+    );
+    for (const e of exclusions) {
+      errors.push({
+        code: e.code === 'inactive' ? 'inactive' : 'incompatible',
+        path: `${key}.fittingId`,
+        message: `${name}: fitting ${end.fitting.partNumber} does not fit hose ${hose.partNumber}. ${e.message}`,
+      });
+    }
+    if (end.fitting.pieces === 2 && !end.ferrule) {
+      errors.push({
+        code: 'ferrule-missing',
+        path: `${key}.ferruleId`,
+        message: `${name}: fitting ${end.fitting.partNumber} is two-piece; choose its ferrule`,
+      });
+    }
+    if (end.fitting.pieces === 1 && end.ferrule) {
+      errors.push({
+        code: 'ferrule-not-needed',
+        path: `${key}.ferruleId`,
+        message: `${name}: fitting ${end.fitting.partNumber} is one-piece and takes no ferrule`,
+      });
+    }
+    if (end.ferrule && end.fitting.pieces === 2) {
+      for (const e of checkFerrule(hose, end.ferrule, { series: parts.series })) {
+        errors.push({
+          code: e.code === 'inactive' ? 'inactive' : 'incompatible',
+          path: `${key}.ferruleId`,
+          message: `${name}: ferrule ${end.ferrule.partNumber} does not fit hose ${hose.partNumber}. ${e.message}`,
+        });
+      }
+    }
+    if (end.adaptor) {
+      if (!end.adaptor.active) {
+        errors.push({
+          code: 'inactive',
+          path: `${key}.adaptorId`,
+          message: `${name}: adaptor ${end.adaptor.partNumber} is marked inactive`,
+        });
+      }
+      const inner = parseAdaptorEnd(end.adaptor.endA);
+      const sameType = inner.endType.toLowerCase() === end.fitting.endType.toLowerCase();
+      const sameGender = inner.gender !== '-' && inner.gender === end.fitting.gender;
+      if (!sameType || sameGender) {
+        warnings.push({
+          code: 'adaptor-mismatch',
+          path: `${key}.adaptorId`,
+          message: `${name}: adaptor ${end.adaptor.partNumber} starts ${end.adaptor.endA}; the fitting is ${end.fitting.endType} ${end.fitting.gender}. Check that they mate`,
+        });
+      }
+    }
+  }
+
+  // Rule 3: length.
+  const cut = cutLengthMm(input.overallLengthMm, parts.endA.fitting.cutoffMm, parts.endB.fitting.cutoffMm);
+  if (cut <= 0) {
+    errors.push({
+      code: 'cut-length',
+      path: 'overallLengthMm',
+      message: `The overall length ${input.overallLengthMm} mm leaves no hose: the two fittings take ${parts.endA.fitting.cutoffMm + parts.endB.fitting.cutoffMm} mm`,
+    });
+  }
+  const measuredTo = { endA: measuringPointOf(parts.endA), endB: measuringPointOf(parts.endB) };
+  if (measuredTo.endA !== input.lengthMeasuredTo && measuredTo.endB !== input.lengthMeasuredTo) {
+    warnings.push({
+      code: 'measured-to',
+      path: 'lengthMeasuredTo',
+      message: `These ends are measured to the ${LENGTH_MEASURED_TO_LABELS[measuredTo.endA].split(' (')[0]?.toLowerCase()}; check where the overall length was measured`,
+    });
+  }
+
+  // Rule 4: orientation.
+  const bothEndsBent = isAssemblyEndBent(parts.endA) && isAssemblyEndBent(parts.endB);
+  const hasOrientation = input.orientationDeg !== undefined;
+  if (bothEndsBent && !hasOrientation) {
+    errors.push({
+      code: 'orientation-missing',
+      path: 'orientationDeg',
+      message: 'Both ends are bent: enter the orientation angle between them and its convention',
+    });
+  }
+  if (!bothEndsBent && hasOrientation) {
+    const straight = isAssemblyEndBent(parts.endA) ? 'End B' : 'End A';
+    warnings.push({
+      code: 'orientation-straight-end',
+      path: 'orientationDeg',
+      message: `${straight} is straight, so the orientation does not apply and is not saved`,
+    });
+  }
+
+  // Rule 2: pressure is the lowest part.
+  const rated: { role: AssemblyPartRole; partNumber: string; psi: number }[] = [
+    { role: 'hose', partNumber: hose.partNumber, psi: hose.workingPressurePsi },
+  ];
+  for (const key of ends) {
+    const end = parts[key];
+    rated.push({
+      role: `${key}.fitting`,
+      partNumber: end.fitting.partNumber,
+      psi: end.fitting.workingPressurePsi,
+    });
+    if (end.adaptor) {
+      rated.push({
+        role: `${key}.adaptor`,
+        partNumber: end.adaptor.partNumber,
+        psi: end.adaptor.workingPressurePsi,
+      });
+    }
+  }
+  const lowest = rated.reduce((min, r) => (r.psi < min.psi ? r : min));
+  const application = input.application;
+  if (application?.workingPressurePsi !== undefined && application.workingPressurePsi > lowest.psi) {
+    warnings.push({
+      code: 'pressure',
+      path: 'application.workingPressurePsi',
+      message: `The application's ${application.workingPressurePsi} psi is above the assembly's maximum working pressure of ${lowest.psi} psi (set by ${lowest.partNumber})`,
+    });
+  }
+
+  // Rule 5: temperature and bend radius come from the hose.
+  if (application?.tempC !== undefined) {
+    const t = application.tempC;
+    if (hose.tempMaxC !== undefined && t > hose.tempMaxC) {
+      warnings.push({
+        code: 'temperature',
+        path: 'application.tempC',
+        message: `${t} °C is above hose ${hose.partNumber}'s highest temperature of ${hose.tempMaxC} °C`,
+      });
+    }
+    if (hose.tempMinC !== undefined && t < hose.tempMinC) {
+      warnings.push({
+        code: 'temperature',
+        path: 'application.tempC',
+        message: `${t} °C is below hose ${hose.partNumber}'s lowest temperature of ${hose.tempMinC} °C`,
+      });
+    }
+    if (parts.wrap?.tempMaxC !== undefined && t > parts.wrap.tempMaxC) {
+      warnings.push({
+        code: 'wrap-temperature',
+        path: 'application.tempC',
+        message: `${t} °C is above wrap ${parts.wrap.partNumber}'s highest temperature of ${parts.wrap.tempMaxC} °C`,
+      });
+    }
+  }
+  if (
+    application?.bendRadiusMm !== undefined &&
+    hose.minBendRadiusMm !== undefined &&
+    application.bendRadiusMm < hose.minBendRadiusMm
+  ) {
+    warnings.push({
+      code: 'bend-radius',
+      path: 'application.bendRadiusMm',
+      message: `A ${application.bendRadiusMm} mm bend is tighter than hose ${hose.partNumber}'s minimum bend radius of ${hose.minBendRadiusMm} mm`,
+    });
+  }
+
+  // Wrap.
+  let wrapLength: number | null = null;
+  if (parts.wrap) {
+    const wrap = parts.wrap;
+    wrapLength = input.wrap?.lengthMm ?? Math.max(cut, 0);
+    if (wrapLength > input.overallLengthMm) {
+      warnings.push({
+        code: 'wrap-length',
+        path: 'wrap.lengthMm',
+        message: `${wrapLength} mm of wrap is longer than the ${input.overallLengthMm} mm assembly`,
+      });
+    }
+    if (hose.odMm !== undefined && (hose.odMm < wrap.fitsOdMinMm || hose.odMm > wrap.fitsOdMaxMm)) {
+      warnings.push({
+        code: 'wrap-fit',
+        path: 'wrap.wrapId',
+        message: `Wrap ${wrap.partNumber} fits hose of ${wrap.fitsOdMinMm}–${wrap.fitsOdMaxMm} mm outside diameter; this hose is ${hose.odMm} mm`,
+      });
+    }
+  }
+
+  // Costs (DOMAIN.md "Pricing").
+  const lines: AssemblyCostLine[] = [];
+  const missingCosts: string[] = [];
+  const addLine = (
+    role: AssemblyCostLine['role'],
+    part: { partNumber: string; description: string; cost: number | null; costUnit: CostUnit },
+    lengthMm: number,
+  ) => {
+    const { unitCost, byLength } = perUnit(part.cost, part.costUnit);
+    const quantity = byLength ? round4(lengthMm) : 1;
+    if (unitCost === null) missingCosts.push(part.partNumber);
+    lines.push({
+      role,
+      partNumber: part.partNumber,
+      description: part.description,
+      quantity,
+      unit: byLength ? 'mm' : 'each',
+      unitCost: unitCost === null ? null : round4(unitCost),
+      cost: unitCost === null ? 0 : round4(unitCost * quantity),
+    });
+  };
+  addLine('hose', hose, Math.max(cut, 0) * (1 + HOSE_WASTE_ALLOWANCE_PCT / 100));
+  for (const key of ends) {
+    const end = parts[key];
+    addLine(`${key}.fitting`, end.fitting, 0);
+    if (end.ferrule) addLine(`${key}.ferrule`, end.ferrule, 0);
+    if (end.adaptor) addLine(`${key}.adaptor`, end.adaptor, 0);
+  }
+  if (parts.wrap && wrapLength !== null) addLine('wrap', parts.wrap, wrapLength);
+  lines.push({
+    role: 'labour',
+    partNumber: 'LABOUR',
+    description: 'Crimping, 2 crimps',
+    quantity: 2,
+    unit: 'each',
+    unitCost: LABOUR_PER_CRIMP,
+    cost: 2 * LABOUR_PER_CRIMP,
+  });
+  if (missingCosts.length) {
+    warnings.push({
+      code: 'cost-missing',
+      message: `No cost is recorded for ${missingCosts.join(', ')}; the cost and price leave it out`,
+    });
+  }
+  const quantity = input.quantity ?? 1;
+  const unitCost = roundMoney(lines.reduce((sum, l) => sum + l.cost, 0));
+  const unitPrice = sellPrice(unitCost, options.terms);
+  const { marginPct, discountPct } = termsFor(options.terms);
+
+  return {
+    overallLengthMm: input.overallLengthMm,
+    cutLengthMm: cut,
+    wrapLengthMm: wrapLength,
+    maxWorkingPressurePsi: lowest.psi,
+    pressureLimitedBy: { role: lowest.role, partNumber: lowest.partNumber },
+    bothEndsBent,
+    orientationToleranceDeg: bothEndsBent ? orientationToleranceDeg(input.overallLengthMm) : null,
+    measuredTo,
+    costs: {
+      lines,
+      unitCost,
+      unitPrice,
+      totalCost: roundMoney(unitCost * quantity),
+      totalPrice: roundMoney(unitPrice * quantity),
+      quantity,
+      marginPct,
+      discountPct,
+      missingCosts,
+    },
+    warnings,
+    errors,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Part numbers, revisions, serials
+// ---------------------------------------------------------------------------------------------------------
+
+/** The first revision of a new assembly. Revisions run A, B, ... Z, AA, AB, ... */
+export const FIRST_REVISION = 'A';
+
+/** The revision after `revision` (A -> B, Z -> AA, AZ -> BA). */
+export function nextRevision(revision: string): string {
+  const letters = revision.trim().toUpperCase();
+  if (!/^[A-Z]+$/.test(letters)) return FIRST_REVISION;
+  const chars = letters.split('');
+  let i = chars.length - 1;
+  while (i >= 0) {
+    if (chars[i] !== 'Z') {
+      chars[i] = String.fromCharCode((chars[i] as string).charCodeAt(0) + 1);
+      return chars.join('');
+    }
+    chars[i] = 'A';
+    i--;
+  }
+  return `A${chars.join('')}`;
+}
+
+/** partNumber + revisionDelimiter + revision ('C-00042' + '_' + 'B' = 'C-00042_B'). */
+export function assemblyTitle(partNumber: string, revision: string, delimiter = '_'): string {
+  return `${partNumber}${delimiter}${revision}`;
+}
+
+/** The next part number in the organisation's pattern after every part number already used in it. */
+export function nextAssemblyPartNumber(pattern: string, existing: Iterable<string>): string {
+  return nextPartNumber(pattern, existing);
+}
+
+/** Serial ids: 10 characters of Crockford base32 (no I, L, O, U), printed under the QR code. */
+export const SERIAL_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const SERIAL_ID_LENGTH = 10;
+export const SERIAL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
+
+/** A serial as typed by a person: upper case, O read as 0, I and L as 1, spaces and dashes dropped. */
+export function normalizeSerialId(text: string): string {
+  return text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+/** The path a tag's QR code opens. */
+export function serialPath(serialId: string): string {
+  return `/qs/${encodeURIComponent(serialId)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// API contracts
+// ---------------------------------------------------------------------------------------------------------
+
+export const HOSE_ASSEMBLY_SORT_FIELDS = [
+  'partNumber',
+  'description',
+  'customerName',
+  'dash',
+  'workingPressurePsi',
+  'overallLengthMm',
+  'createdAt',
+] as const;
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : (Array.isArray(v) ? v : v.split(','))
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .map((s) => item.parse(s) as z.infer<T>),
+    );
+const dateParam = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), {
+      message: `${label} must be a date such as 2026-01-31`,
+    });
+
+/** `GET /api/v1/hoseassemblies`: latest revisions only. */
+export const hoseAssemblyListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(500).default(25),
+  sort: z.enum(HOSE_ASSEMBLY_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Free text over part number and description. */
+  q: z.string().trim().max(100).optional(),
+  customerId: z.uuid('customerId must be a customer id').optional(),
+  hoseId: z.uuid('hoseId must be a hose id').optional(),
+  dash: csv(z.coerce.number().int()),
+  /** Either end has one of these end types. */
+  endType: csv(z.string()),
+  /** Created on or after this day (inclusive). */
+  createdFrom: dateParam('createdFrom'),
+  /** Created on or before this day (inclusive). */
+  createdTo: dateParam('createdTo'),
+});
+export type HoseAssemblyListQuery = z.infer<typeof hoseAssemblyListQuerySchema>;
+export type HoseAssemblyListQueryInput = z.input<typeof hoseAssemblyListQuerySchema>;
+
+/** `POST /api/v1/hoseassembly/{id}/serials`: build units of this revision. */
+export const serialsRequestSchema = z.object({
+  quantity: z
+    .number({ error: 'Enter how many serials to make' })
+    .int('Enter a whole number of serials')
+    .min(1, 'Make at least 1 serial')
+    .max(500, 'At most 500 serials at a time')
+    .default(1),
+  /** The serial of the unit the new one replaces (a reorder by tag). */
+  replacesSerialId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? normalizeSerialId(v) : undefined)),
+});
+export type SerialsRequest = z.infer<typeof serialsRequestSchema>;
+
+/** Body of the document downloads (`documents/tag.pdf`, `documents/specsheet.pdf`). */
+export const assemblyDocumentRequestSchema = z.object({
+  serialId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? normalizeSerialId(v) : undefined)),
+});
+
+/** One part as the assembly shows it (no cost: this is also what the public page shows). */
+export interface AssemblyPartSummary {
+  _id: string;
+  kind: 'hose' | 'crimpFitting' | 'ferrule' | 'adaptor' | 'wrap';
+  partNumber: string;
+  brand: string;
+  description: string;
+  series?: string;
+  dash?: number;
+  standard?: string;
+  endType?: string;
+  thread?: string;
+  gender?: string;
+  /** Degrees: 0 straight, 45, 90. */
+  angle?: number;
+  pieces?: number;
+  cutoffMm?: number;
+  workingPressurePsi?: number;
+  /** Adaptor ends, 'JIC37 M -8'. */
+  endA?: string;
+  endB?: string;
+  style?: string;
+}
+export interface AssemblyEndSummary {
+  fitting: AssemblyPartSummary;
+  ferrule: AssemblyPartSummary | null;
+  adaptor: AssemblyPartSummary | null;
+}
+export interface AssemblyPartsSummary {
+  hose: AssemblyPartSummary;
+  endA: AssemblyEndSummary;
+  endB: AssemblyEndSummary;
+  wrap: (AssemblyPartSummary & { lengthMm: number }) | null;
+}
+
+/** `POST /api/v1/hoseassemblies/compute`: the computation plus the part number it would be saved under. */
+export interface HoseAssemblyComputeResponse extends AssemblyComputation {
+  /** The input's part number, or the next one in the organisation's pattern. */
+  partNumber: string;
+  revision: string;
+  /** partNumber + delimiter + revision. */
+  title: string;
+  parts: AssemblyPartsSummary;
+}
+
+export interface SerialRecord {
+  serialId: string;
+  hoseAssemblyId: string;
+  revision: string;
+  replacesSerialId: string | null;
+  builtAt: string;
+  builtByName: string | null;
+}
+
+/** `POST /api/v1/hoseassembly/{id}/serials`: the serials just made. */
+export interface SerialsResponse {
+  items: SerialRecord[];
+}
+
+export interface HoseAssemblyRevisionSummary {
+  _id: string;
+  revision: string;
+  title: string;
+  latest: boolean;
+  createdAt: string;
+  createdByName: string | null;
+}
+
+/** `GET /api/v1/hoseassembly/{id}` (any revision). */
+export interface HoseAssembly {
+  _id: string;
+  partNumber: string;
+  revision: string;
+  title: string;
+  latest: boolean;
+  description: string;
+  notes: string;
+  customerId: string | null;
+  customerName: string | null;
+  /** The input as saved (orientation left out when it does not apply). */
+  spec: HoseAssemblyInput;
+  /** The figures as computed when this revision was saved. */
+  computed: AssemblyComputation;
+  parts: AssemblyPartsSummary;
+  /** Every revision of this part number, newest first. */
+  revisions: HoseAssemblyRevisionSummary[];
+  /** Serials built of this part number (every revision), newest first. */
+  serials: SerialRecord[];
+  createdAt: string;
+  createdBy: string | null;
+  createdByName: string | null;
+}
+
+export interface HoseAssemblyListItem {
+  _id: string;
+  partNumber: string;
+  revision: string;
+  title: string;
+  description: string;
+  customerId: string | null;
+  customerName: string | null;
+  hoseId: string | null;
+  hosePartNumber: string;
+  dash: number | null;
+  endAType: string;
+  endBType: string;
+  overallLengthMm: number | null;
+  cutLengthMm: number | null;
+  workingPressurePsi: number | null;
+  unitPrice: number | null;
+  createdAt: string;
+}
+
+/** `GET /api/v1/qs/{serialId}`: what a customer scanning the tag sees. No costs, prices or customers. */
+export interface PublicAssembly {
+  serialId: string;
+  partNumber: string;
+  revision: string;
+  title: string;
+  description: string;
+  builtAt: string;
+  workingPressurePsi: number;
+  overallLengthMm: number;
+  cutLengthMm: number;
+  lengthMeasuredTo: LengthMeasuredTo;
+  orientationDeg: number | null;
+  orientationConvention: OrientationConvention | null;
+  parts: AssemblyPartsSummary;
+  /** Who built it. */
+  organizationName: string;
+  /** How to reorder, in words for the customer. */
+  reorder: string;
+}

@@ -1,8 +1,7 @@
 /** Hose assemblies (issue 5): routes, the public serial lookup and the global-search provider. */
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import type { SearchProvider } from '../search/registry.ts';
+import { assemblySearch } from './search.ts';
 
-export function assemblyRoutes(_app: FastifyInstance, _database: Database): void {}
+export { type AssemblyRouteOptions, assemblyRoutes } from './routes.ts';
 
-export const assemblySearchProviders: SearchProvider[] = [];
+export const assemblySearchProviders: SearchProvider[] = [assemblySearch];

@@ -13,7 +13,7 @@ import {
   type ListResponse,
   matchParts,
 } from '@hosewright/domain';
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
@@ -414,26 +414,46 @@ export async function upsertComponents(
   return { created, updated };
 }
 
+/** Near misses shown with their reasons, per kind of miss: a large catalogue has thousands of them. */
+export const NEAR_MISSES_SHOWN = 25;
+
 /**
- * Which fittings and ferrules fit this hose (DOMAIN.md rule 1), with every exclusion's reason. Candidates
- * share the hose's series or dash; parts differing in both could never fit and would only be noise.
+ * Which fittings and ferrules fit this hose (DOMAIN.md rule 1), with the reasons of the exclusions. Every
+ * part of the hose's series and dash is checked; of the parts that miss on one of the two (another dash of
+ * the series, another series at this dash) the first NEAR_MISSES_SHOWN of each are shown with their reason,
+ * so the counter sees why a familiar part is not offered without paging through the whole catalogue.
+ * Series compare by equality on the stored code (its given, upper and lower case), so the query can use
+ * the (organisation, kind, series, dash) index under row-level security; the domain check decides.
  */
 export async function findCompatibleParts(tx: Tx, organizationId: string, hoseId: string) {
   const hose = toComponent(await findComponentRow(tx, organizationId, hoseId, 'hose'));
   if (hose.kind !== 'hose') throw AppError.notFound('This hose');
   const settings = await getSettings(tx, organizationId);
-  const parts = await tx
-    .select()
-    .from(components)
-    .where(
-      and(
-        eq(components.organizationId, organizationId),
-        inArray(components.kind, ['crimpFitting', 'ferrule']),
-        or(sql`lower(${components.series}) = ${hose.series.toLowerCase()}`, eq(components.dash, hose.dash)),
-        visibility(settings.hasParker),
-      ),
-    )
-    .orderBy(asc(components.partNumber));
+  const codes = [...new Set([hose.series, hose.series.toUpperCase(), hose.series.toLowerCase()])];
+  const partsWhere = (...where: (SQL | undefined)[]) =>
+    tx
+      .select()
+      .from(components)
+      .where(and(eq(components.organizationId, organizationId), visibility(settings.hasParker), ...where))
+      .orderBy(asc(components.partNumber));
+  const sameSeries = inArray(components.series, codes);
+  const parts = [
+    ...(await partsWhere(
+      inArray(components.kind, ['crimpFitting', 'ferrule']),
+      sameSeries,
+      eq(components.dash, hose.dash),
+    )),
+    ...(await partsWhere(
+      inArray(components.kind, ['crimpFitting', 'ferrule']),
+      sameSeries,
+      ne(components.dash, hose.dash),
+    ).limit(NEAR_MISSES_SHOWN)),
+    ...(await partsWhere(
+      eq(components.kind, 'crimpFitting'),
+      eq(components.dash, hose.dash),
+      notInArray(components.series, codes),
+    ).limit(NEAR_MISSES_SHOWN)),
+  ];
   const series = await tx
     .select()
     .from(couplingSeries)

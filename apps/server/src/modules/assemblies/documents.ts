@@ -1,0 +1,330 @@
+/**
+ * The assembly's documents (issue 5, item 5): a tag for a 4 × 2 inch label with the QR code of the unit's
+ * public page, and a spec sheet (drawing, bill of materials, pressures, lengths, crimp specs, customer).
+ * pdfkit with its built-in Helvetica; the drawing is the domain's SVG rendered by svg-to-pdfkit.
+ */
+import { createRequire } from 'node:module';
+import {
+  AppErrorCode,
+  type AssemblyPartSummary,
+  assemblyDrawingSvg,
+  drawingModelOf,
+  LENGTH_MEASURED_TO_LABELS,
+  serialPath,
+} from '@hosewright/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { Tx } from '../../db/client.ts';
+import { crimpSpecs, hoseAssemblySerials, organizations } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findRow, getAssembly, SERIAL_NOT_FOUND } from './service.ts';
+
+type SvgToPdf = (doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options?: object) => void;
+const SVGtoPDF = createRequire(import.meta.url)('svg-to-pdfkit') as SvgToPdf;
+
+/** A 4 × 2 inch label (101.6 × 50.8 mm), in PDF points. */
+export const TAG_SIZE: [number, number] = [288, 144];
+
+/** What the tag's QR code encodes: the unit's public page. */
+export function tagQrPayload(publicUrl: string, serialId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${serialPath(serialId)}`;
+}
+
+export interface PdfFile {
+  fileName: string;
+  data: Buffer;
+}
+
+function render(doc: PDFKit.PDFDocument, draw: () => void | Promise<void>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    Promise.resolve(draw())
+      .then(() => doc.end())
+      .catch(reject);
+  });
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const psi = (n: number) => `${n.toLocaleString('en-CA')} psi`;
+const mm = (n: number) => `${n.toLocaleString('en-CA', { maximumFractionDigits: 1 })} mm`;
+const safeFile = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/** The serial to print: the one asked for (it must be a unit of this revision), else the newest. */
+async function serialFor(tx: Tx, organizationId: string, assemblyId: string, serialId: string | undefined) {
+  const [serial] = await tx
+    .select()
+    .from(hoseAssemblySerials)
+    .where(
+      and(
+        eq(hoseAssemblySerials.organizationId, organizationId),
+        eq(hoseAssemblySerials.hoseAssemblyId, assemblyId),
+        serialId ? eq(hoseAssemblySerials.serialId, serialId) : undefined,
+      ),
+    )
+    .orderBy(desc(hoseAssemblySerials.builtAt))
+    .limit(1);
+  if (!serial && serialId) throw new AppError(AppErrorCode.NotFound, SERIAL_NOT_FOUND);
+  return serial ?? null;
+}
+
+async function organizationName(tx: Tx, organizationId: string): Promise<string> {
+  const [org] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.name ?? '';
+}
+
+/** The tag of one built unit: QR code, serial, part number, working pressure, build date. */
+export async function tagPdf(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  options: { serialId?: string | undefined; publicUrl: string },
+): Promise<PdfFile> {
+  const row = await findRow(tx, organizationId, id);
+  const serial = await serialFor(tx, organizationId, row.id, options.serialId);
+  if (!serial) {
+    throw new AppError(
+      AppErrorCode.BadRequest,
+      'This assembly has no serial number yet. Build a unit (make a serial) to print its tag.',
+    );
+  }
+  const assembly = await getAssembly(tx, organizationId, id);
+  const shop = await organizationName(tx, organizationId);
+  const payload = tagQrPayload(options.publicUrl, serial.serialId);
+  const qr = await QRCode.toBuffer(payload, {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 300,
+  });
+  const doc = new PDFDocument({
+    size: TAG_SIZE,
+    margin: 0,
+    // The subject repeats what the QR code encodes, for whoever checks a tag file.
+    info: { Title: `Tag ${serial.serialId} ${assembly.title}`, Author: shop, Subject: payload },
+  });
+  const data = await render(doc, () => {
+    const pad = 8;
+    const qrSize = TAG_SIZE[1] - 2 * pad - 14;
+    doc.image(qr, pad, pad, { width: qrSize, height: qrSize });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(serial.serialId, pad, pad + qrSize + 2, { width: qrSize, align: 'center', characterSpacing: 1 });
+    const x = pad + qrSize + 8;
+    const width = TAG_SIZE[0] - x - pad;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(assembly.title, x, pad, { width, lineBreak: false, ellipsis: true });
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .text(assembly.description, x, doc.y + 2, { width, height: 26, ellipsis: true });
+    doc.moveDown(0.3);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(`WP ${psi(assembly.computed.maxWorkingPressurePsi)}`, x, doc.y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`Length ${mm(assembly.computed.overallLengthMm)}`, x, doc.y + 1, { width })
+      .text(`Built ${day(serial.builtAt)}`, x, doc.y + 1, { width })
+      .text(`Serial ${serial.serialId}`, x, doc.y + 1, { width });
+    doc.fontSize(7).text(shop, x, TAG_SIZE[1] - pad - 9, { width, lineBreak: false, ellipsis: true });
+  });
+  return { fileName: `tag-${safeFile(assembly.title)}-${serial.serialId}.pdf`, data };
+}
+
+function partLine(role: string, part: AssemblyPartSummary | null, quantity: string): string[] | null {
+  if (!part) return null;
+  return [role, part.partNumber, part.brand, part.description, quantity];
+}
+
+/** The spec sheet: drawing, bill of materials, pressures, lengths, crimp specs of each end, customer. */
+export async function specSheetPdf(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  options: { serialId?: string | undefined; publicUrl: string },
+): Promise<PdfFile> {
+  const assembly = await getAssembly(tx, organizationId, id);
+  const serial = options.serialId ? await serialFor(tx, organizationId, id, options.serialId) : null;
+  const shop = await organizationName(tx, organizationId);
+  const row = await findRow(tx, organizationId, id);
+  const { parts, computed, spec: input } = assembly;
+  const fittingSeries = [
+    ...new Set([parts.endA.fitting.series, parts.endB.fitting.series].filter((s): s is string => !!s)),
+  ];
+  const crimps = row.hoseId
+    ? await tx
+        .select()
+        .from(crimpSpecs)
+        .where(
+          and(
+            eq(crimpSpecs.organizationId, organizationId),
+            eq(crimpSpecs.hoseId, row.hoseId),
+            fittingSeries.length ? inArray(crimpSpecs.fittingSeries, fittingSeries) : sql`false`,
+          ),
+        )
+        .orderBy(desc(crimpSpecs.revision))
+    : [];
+  const svg = assemblyDrawingSvg(
+    drawingModelOf({
+      title: assembly.title,
+      parts,
+      overallLengthMm: computed.overallLengthMm,
+      cutLengthMm: computed.cutLengthMm,
+      measuredBy: LENGTH_MEASURED_TO_LABELS[input.lengthMeasuredTo].split(' (')[0]?.toLowerCase(),
+      orientationDeg: input.orientationDeg ?? null,
+      orientationConvention: input.orientationConvention === 'counterClockwise' ? 'ccw' : 'cw',
+    }),
+  );
+
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 48,
+    info: { Title: `Spec sheet ${assembly.title}`, Author: shop },
+  });
+  const data = await render(doc, () => {
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    doc.font('Helvetica').fontSize(9).fillColor('#555').text(shop, left, 30, { width, align: 'right' });
+    doc.fillColor('#000').font('Helvetica-Bold').fontSize(20).text(assembly.title, left, 48, { width });
+    doc.font('Helvetica').fontSize(11).text(assembly.description, { width });
+    doc.moveDown(0.4).fontSize(9);
+    const facts: [string, string][] = [
+      ['Customer', assembly.customerName ?? '—'],
+      ['Revision', `${assembly.revision} of ${day(new Date(assembly.createdAt))}`],
+    ];
+    if (serial) facts.push(['Serial', `${serial.serialId}, built ${day(serial.builtAt)}`]);
+    for (const [k, v] of facts)
+      doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
+
+    // The drawing: 760 × ~300 viewBox units scaled to the page width.
+    doc.moveDown(0.5);
+    const top = doc.y;
+    try {
+      SVGtoPDF(doc, svg, left, top, { width, height: 220, preserveAspectRatio: 'xMidYMid meet' });
+    } catch {
+      doc.rect(left, top, width, 220).stroke();
+    }
+    doc.y = top + 230;
+
+    const heading = (text: string) => {
+      doc
+        .moveDown(0.6)
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .fillColor('#000')
+        .text(text, left, doc.y, { width });
+      doc.moveDown(0.2).font('Helvetica').fontSize(9);
+    };
+    const table = (columns: { label: string; width: number }[], rows: string[][]) => {
+      const widths = columns.map((c) => c.width * width);
+      const drawRow = (cells: string[], bold: boolean) => {
+        const y = doc.y;
+        let x = left;
+        let bottom = y;
+        cells.forEach((cell, i) => {
+          doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(cell, x, y, { width: (widths[i] ?? 0) - 6 });
+          bottom = Math.max(bottom, doc.y);
+          x += widths[i] ?? 0;
+        });
+        doc.y = bottom + 3;
+      };
+      drawRow(
+        columns.map((c) => c.label),
+        true,
+      );
+      for (const r of rows) drawRow(r, false);
+    };
+
+    heading('Bill of materials');
+    const bom = [
+      partLine('Hose', parts.hose, mm(computed.cutLengthMm)),
+      partLine('End A fitting', parts.endA.fitting, '1'),
+      partLine('End A ferrule', parts.endA.ferrule, '1'),
+      partLine('End A adaptor', parts.endA.adaptor, '1'),
+      partLine('End B fitting', parts.endB.fitting, '1'),
+      partLine('End B ferrule', parts.endB.ferrule, '1'),
+      partLine('End B adaptor', parts.endB.adaptor, '1'),
+      partLine('Wrap', parts.wrap, parts.wrap ? mm(parts.wrap.lengthMm) : ''),
+    ].filter((r): r is string[] => r !== null);
+    table(
+      [
+        { label: 'Part', width: 0.16 },
+        { label: 'Part number', width: 0.2 },
+        { label: 'Brand', width: 0.1 },
+        { label: 'Description', width: 0.4 },
+        { label: 'Quantity', width: 0.14 },
+      ],
+      bom,
+    );
+
+    heading('Pressure and lengths');
+    const limiting = computed.pressureLimitedBy;
+    const lines = [
+      `Maximum working pressure: ${psi(computed.maxWorkingPressurePsi)} (set by ${limiting.partNumber})`,
+      `Overall length: ${mm(computed.overallLengthMm)}, measured to the ${LENGTH_MEASURED_TO_LABELS[input.lengthMeasuredTo].split(' (')[0]?.toLowerCase()}`,
+      `Cut length: ${mm(computed.cutLengthMm)}`,
+    ];
+    if (input.orientationDeg !== undefined && computed.orientationToleranceDeg !== null) {
+      const direction =
+        input.orientationConvention === 'counterClockwise' ? 'counter-clockwise' : 'clockwise';
+      lines.push(
+        `Orientation: ${input.orientationDeg}° ${direction} ±${computed.orientationToleranceDeg}°, viewed with the far fitting at 12 o'clock`,
+      );
+    }
+    if (input.application) {
+      const a = input.application;
+      const bits = [
+        a.workingPressurePsi !== undefined ? psi(a.workingPressurePsi) : null,
+        a.tempC !== undefined ? `${a.tempC} °C` : null,
+        a.media || null,
+      ].filter(Boolean);
+      if (bits.length) lines.push(`Application: ${bits.join(', ')}`);
+    }
+    for (const l of lines) doc.text(l, left, doc.y, { width });
+
+    heading('Crimp specifications');
+    const crimpRows = (['endA', 'endB'] as const).map((key) => {
+      const fitting = parts[key].fitting;
+      const found = crimps.find(
+        (c) => c.fittingSeries.toLowerCase() === (fitting.series ?? '').toLowerCase(),
+      );
+      const name = key === 'endA' ? 'End A' : 'End B';
+      return found
+        ? [
+            name,
+            fitting.partNumber,
+            `${found.crimpOdMm} mm ± ${found.toleranceMm} mm`,
+            found.die,
+            found.revision,
+          ]
+        : [name, fitting.partNumber, 'No crimp spec on file', '', ''];
+    });
+    table(
+      [
+        { label: 'End', width: 0.12 },
+        { label: 'Fitting', width: 0.24 },
+        { label: 'Crimp diameter', width: 0.3 },
+        { label: 'Die', width: 0.17 },
+        { label: 'Revision', width: 0.17 },
+      ],
+      crimpRows,
+    );
+    if (computed.warnings.length) {
+      heading('Notes');
+      for (const w of computed.warnings) doc.text(`• ${w.message}`, left, doc.y, { width });
+    }
+    if (assembly.notes) doc.moveDown(0.3).text(assembly.notes, left, doc.y, { width });
+  });
+  return { fileName: `specsheet-${safeFile(assembly.title)}.pdf`, data };
+}

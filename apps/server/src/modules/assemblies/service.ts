@@ -1,0 +1,864 @@
+/**
+ * Hose assemblies' business operations (issue 5). Every function takes the tenant transaction and the
+ * organisation; row-level security backs the explicit organisation filters up.
+ *
+ * One row per revision in `hose_assemblies`: revision A is the first, editing creates the next revision and
+ * clears `latest` on the one before; old revisions stay readable. The row's `spec` (jsonb) keeps the input,
+ * the figures computed when it was saved and the parts summary, so a revision reads the same even after the
+ * library changes.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  AppErrorCode,
+  type AssemblyAdaptor,
+  type AssemblyComputation,
+  type AssemblyEndSummary,
+  type AssemblyFerrule,
+  type AssemblyFitting,
+  type AssemblyHose,
+  type AssemblyIssue,
+  type AssemblyPartSummary,
+  type AssemblyParts,
+  type AssemblyPartsSummary,
+  type AssemblyWrap,
+  assemblyTitle,
+  type Component,
+  computeAssembly,
+  DEFAULT_REVISION_DELIMITER,
+  FIRST_REVISION,
+  type HoseAssembly,
+  type HoseAssemblyComputeResponse,
+  type HoseAssemblyInput,
+  type HoseAssemblyListItem,
+  type HoseAssemblyListQuery,
+  type HoseAssemblyRevisionSummary,
+  type ListResponse,
+  nextAssemblyPartNumber,
+  nextRevision,
+  type PricingTerms,
+  type ProductGroupTerms,
+  type PublicAssembly,
+  SERIAL_ID_ALPHABET,
+  SERIAL_ID_LENGTH,
+  SERIAL_ID_PATTERN,
+  type SerialRecord,
+  type SerialsResponse,
+} from '@hosewright/domain';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import {
+  components,
+  couplingSeries,
+  customers,
+  hoseAssemblies,
+  hoseAssemblySerials,
+  hoseKitLines,
+  organizationSettings,
+  organizations,
+  users,
+} from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
+import { toComponent } from '../components/service.ts';
+
+type Row = typeof hoseAssemblies.$inferSelect;
+
+/** What the `spec` jsonb column holds. */
+export interface StoredSpec {
+  input: HoseAssemblyInput;
+  computed: AssemblyComputation;
+  parts: AssemblyPartsSummary;
+}
+
+const NOT_FOUND = 'This hose assembly';
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings, parts, customers
+// ---------------------------------------------------------------------------------------------------------
+
+interface AssemblySettings {
+  pattern: string;
+  delimiter: string;
+  hasParker: boolean;
+}
+
+async function settingsOf(tx: Tx, organizationId: string): Promise<AssemblySettings> {
+  const [row] = await tx
+    .select({
+      pattern: organizationSettings.partNumberPattern,
+      delimiter: organizationSettings.revisionDelimiter,
+      hasParker: organizationSettings.hasParker,
+    })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId));
+  return {
+    pattern: row?.pattern ?? 'C-{00000}',
+    delimiter: row?.delimiter ?? DEFAULT_REVISION_DELIMITER,
+    hasParker: row?.hasParker ?? false,
+  };
+}
+
+/** A refusal of the request body (400) with the field it concerns. */
+function badInput(path: string, message: string, extra: Record<string, unknown> = {}): AppError {
+  return new AppError(AppErrorCode.BadRequest, message, {
+    issues: [{ path: path.split('.'), message }],
+    ...extra,
+  });
+}
+
+/** The component rows the input names, checked for kind; anything missing is a 400 naming the field. */
+export async function loadParts(
+  tx: Tx,
+  organizationId: string,
+  input: Pick<HoseAssemblyInput, 'hoseId' | 'endA' | 'endB' | 'wrap'>,
+  settings: AssemblySettings,
+): Promise<AssemblyParts> {
+  const wanted: { path: string; id: string | undefined; kind: Component['kind']; label: string }[] = [
+    { path: 'hoseId', id: input.hoseId, kind: 'hose', label: 'hose' },
+    { path: 'endA.fittingId', id: input.endA.fittingId, kind: 'crimpFitting', label: 'End A fitting' },
+    { path: 'endA.ferruleId', id: input.endA.ferruleId, kind: 'ferrule', label: 'End A ferrule' },
+    { path: 'endA.adaptorId', id: input.endA.adaptorId, kind: 'adaptor', label: 'End A adaptor' },
+    { path: 'endB.fittingId', id: input.endB.fittingId, kind: 'crimpFitting', label: 'End B fitting' },
+    { path: 'endB.ferruleId', id: input.endB.ferruleId, kind: 'ferrule', label: 'End B ferrule' },
+    { path: 'endB.adaptorId', id: input.endB.adaptorId, kind: 'adaptor', label: 'End B adaptor' },
+    { path: 'wrap.wrapId', id: input.wrap?.wrapId, kind: 'wrap', label: 'wrap' },
+  ];
+  const ids = [...new Set(wanted.map((w) => w.id).filter((id): id is string => !!id))];
+  const [rows, series] = await Promise.all([
+    tx
+      .select()
+      .from(components)
+      .where(
+        and(
+          eq(components.organizationId, organizationId),
+          inArray(components.id, ids),
+          settings.hasParker
+            ? undefined
+            : or(ne(components.origin, 'catalogue'), sql`lower(${components.brand}) <> 'parker'`),
+        ),
+      ),
+    tx
+      .select({ code: couplingSeries.code, brand: couplingSeries.brand, skive: couplingSeries.skive })
+      .from(couplingSeries)
+      .where(eq(couplingSeries.organizationId, organizationId)),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, toComponent(r)]));
+  const got: Record<string, Component | undefined> = {};
+  for (const w of wanted) {
+    if (!w.id) continue;
+    const part = byId.get(w.id);
+    if (!part || part.kind !== w.kind) {
+      throw badInput(w.path, `The ${w.label} was not found in the component library; choose it again`);
+    }
+    got[w.path] = part;
+  }
+  const end = (key: 'endA' | 'endB') => ({
+    fitting: got[`${key}.fittingId`] as AssemblyFitting,
+    ferrule: (got[`${key}.ferruleId`] as AssemblyFerrule | undefined) ?? null,
+    adaptor: (got[`${key}.adaptorId`] as AssemblyAdaptor | undefined) ?? null,
+  });
+  return {
+    hose: got.hoseId as AssemblyHose,
+    endA: end('endA'),
+    endB: end('endB'),
+    wrap: (got['wrap.wrapId'] as AssemblyWrap | undefined) ?? null,
+    series,
+  };
+}
+
+interface CustomerTerms {
+  id: string;
+  name: string;
+  terms: PricingTerms;
+}
+
+async function customerOf(tx: Tx, organizationId: string, customerId: string | undefined) {
+  if (!customerId) return null;
+  const [row] = await tx
+    .select({
+      id: customers.id,
+      name: customers.name,
+      marginPct: customers.marginPct,
+      discountPct: customers.discountPct,
+      productGroupTerms: customers.productGroupTerms,
+    })
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
+  if (!row) throw badInput('customerId', 'The customer was not found; choose it again');
+  return {
+    id: row.id,
+    name: row.name,
+    terms: {
+      marginPct: row.marginPct,
+      discountPct: row.discountPct,
+      productGroupTerms: (row.productGroupTerms ?? []) as ProductGroupTerms[],
+    },
+  } satisfies CustomerTerms;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Summaries
+// ---------------------------------------------------------------------------------------------------------
+
+const SUMMARY_FIELDS = [
+  'series',
+  'dash',
+  'standard',
+  'endType',
+  'thread',
+  'gender',
+  'angle',
+  'pieces',
+  'cutoffMm',
+  'workingPressurePsi',
+  'endA',
+  'endB',
+  'style',
+] as const;
+
+function summaryOf(part: {
+  _id: string;
+  partNumber: string;
+  brand: string;
+  description: string;
+}): AssemblyPartSummary {
+  const source = part as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {
+    _id: part._id,
+    kind: source.kind,
+    partNumber: part.partNumber,
+    brand: part.brand,
+    description: part.description,
+  };
+  for (const f of SUMMARY_FIELDS) if (source[f] !== undefined && source[f] !== null) out[f] = source[f];
+  return out as unknown as AssemblyPartSummary;
+}
+
+export function partsSummary(parts: AssemblyParts, wrapLengthMm: number | null): AssemblyPartsSummary {
+  const end = (key: 'endA' | 'endB'): AssemblyEndSummary => ({
+    fitting: summaryOf(parts[key].fitting),
+    ferrule: parts[key].ferrule ? summaryOf(parts[key].ferrule) : null,
+    adaptor: parts[key].adaptor ? summaryOf(parts[key].adaptor) : null,
+  });
+  return {
+    hose: summaryOf(parts.hose),
+    endA: end('endA'),
+    endB: end('endB'),
+    wrap: parts.wrap ? { ...summaryOf(parts.wrap), lengthMm: wrapLengthMm ?? 0 } : null,
+  };
+}
+
+/** 'GEN-2SN-08 × 1,000 mm, JIC37 F 90° / JIC37 F 90°': the description when the user gives none. */
+export function defaultDescription(parts: AssemblyParts, overallLengthMm: number): string {
+  const end = (f: AssemblyFitting) =>
+    `${f.endType} ${f.gender === '-' ? '' : `${f.gender} `}${f.angle ? `${f.angle}°` : 'straight'}`;
+  return `${parts.hose.partNumber} × ${overallLengthMm.toLocaleString('en-CA')} mm, ${end(parts.endA.fitting)} / ${end(parts.endB.fitting)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Compute and save
+// ---------------------------------------------------------------------------------------------------------
+
+/** Part numbers already used in the pattern by assemblies and custom components (any revision). */
+async function nextGeneratedPartNumber(tx: Tx, organizationId: string, pattern: string): Promise<string> {
+  const prefix = pattern.slice(0, pattern.indexOf('{')).toLowerCase();
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [assemblies, parts] = await Promise.all([
+    tx
+      .selectDistinct({ partNumber: hoseAssemblies.partNumber })
+      .from(hoseAssemblies)
+      .where(
+        and(
+          eq(hoseAssemblies.organizationId, organizationId),
+          sql`lower(${hoseAssemblies.partNumber}) like ${like}`,
+        ),
+      ),
+    tx
+      .select({ partNumber: components.partNumber })
+      .from(components)
+      .where(
+        and(
+          eq(components.organizationId, organizationId),
+          eq(components.origin, 'custom'),
+          sql`lower(${components.partNumber}) like ${like}`,
+        ),
+      ),
+  ]);
+  return nextAssemblyPartNumber(
+    pattern,
+    [...assemblies, ...parts].map((r) => r.partNumber),
+  );
+}
+
+interface Evaluated {
+  parts: AssemblyParts;
+  computed: AssemblyComputation;
+  customer: CustomerTerms | null;
+  settings: AssemblySettings;
+}
+
+async function evaluate(tx: Tx, organizationId: string, input: HoseAssemblyInput): Promise<Evaluated> {
+  const settings = await settingsOf(tx, organizationId);
+  const [parts, customer] = await Promise.all([
+    loadParts(tx, organizationId, input, settings),
+    customerOf(tx, organizationId, input.customerId),
+  ]);
+  const computed = computeAssembly(parts, input, { terms: customer?.terms });
+  return { parts, computed, customer, settings };
+}
+
+/** `POST /hoseassemblies/compute`: the builder's live figures; nothing is saved. */
+export async function computeForBuilder(
+  tx: Tx,
+  organizationId: string,
+  input: HoseAssemblyInput,
+  forAssemblyId?: string,
+): Promise<HoseAssemblyComputeResponse> {
+  const { parts, computed, settings } = await evaluate(tx, organizationId, input);
+  let partNumber: string;
+  let revision = FIRST_REVISION;
+  if (forAssemblyId) {
+    const latest = await latestOf(tx, organizationId, forAssemblyId);
+    partNumber = latest.partNumber;
+    revision = nextRevision(latest.revision);
+  } else {
+    partNumber = input.partNumber ?? (await nextGeneratedPartNumber(tx, organizationId, settings.pattern));
+  }
+  return {
+    ...computed,
+    partNumber,
+    revision,
+    title: assemblyTitle(partNumber, revision, settings.delimiter),
+    parts: partsSummary(parts, computed.wrapLengthMm),
+  };
+}
+
+/** The 400 of a save the domain refuses: the first error as the message, every issue listed. */
+function refusal(computed: AssemblyComputation): AppError {
+  const first = computed.errors[0] as AssemblyIssue;
+  return new AppError(AppErrorCode.BadRequest, first.message, {
+    issues: computed.errors.map((e) => ({ path: e.path ? e.path.split('.') : [], message: e.message })),
+    errors: computed.errors,
+    warnings: computed.warnings,
+  });
+}
+
+/** The input as stored: orientation only when both ends are bent, the wrap length filled in. */
+function storedInput(
+  input: HoseAssemblyInput,
+  computed: AssemblyComputation,
+  partNumber: string,
+): HoseAssemblyInput {
+  const out: HoseAssemblyInput = { ...input, partNumber };
+  if (!computed.bothEndsBent) {
+    out.orientationDeg = undefined;
+    out.orientationConvention = undefined;
+  }
+  if (out.wrap) out.wrap = { ...out.wrap, lengthMm: computed.wrapLengthMm ?? undefined };
+  return JSON.parse(JSON.stringify(out)) as HoseAssemblyInput;
+}
+
+function columnsOf(
+  input: HoseAssemblyInput,
+  evaluated: Evaluated,
+  description: string,
+): Omit<typeof hoseAssemblies.$inferInsert, 'organizationId' | 'partNumber' | 'revision' | 'spec'> {
+  const { parts, computed } = evaluated;
+  return {
+    description,
+    notes: input.notes,
+    customerId: input.customerId ?? null,
+    hoseId: parts.hose._id,
+    endAId: parts.endA.fitting._id,
+    endBId: parts.endB.fitting._id,
+    dash: parts.hose.dash,
+    overallLengthMm: computed.overallLengthMm,
+    cutLengthMm: computed.cutLengthMm,
+    workingPressurePsi: computed.maxWorkingPressurePsi,
+    cost: computed.costs.unitCost,
+    price: computed.costs.unitPrice,
+  };
+}
+
+/** How many part numbers (latest revisions) the organisation has: the plan limit counts these. */
+async function countAssemblies(tx: Tx, organizationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(hoseAssemblies)
+    .where(and(eq(hoseAssemblies.organizationId, organizationId), eq(hoseAssemblies.latest, true)));
+  return row?.n ?? 0;
+}
+
+async function partNumberTaken(tx: Tx, organizationId: string, partNumber: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: hoseAssemblies.id })
+    .from(hoseAssemblies)
+    .where(
+      and(
+        eq(hoseAssemblies.organizationId, organizationId),
+        sql`lower(${hoseAssemblies.partNumber}) = ${partNumber.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** A new part number at revision A (new assemblies and duplicates). Plan limit `maxHoseAssemblies`. */
+export async function createAssembly(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  input: HoseAssemblyInput,
+): Promise<HoseAssembly> {
+  const evaluated = await evaluate(tx, organizationId, input);
+  if (evaluated.computed.errors.length) throw refusal(evaluated.computed);
+  await assertWithinPlanLimit(tx, organizationId, 'maxHoseAssemblies', (t) =>
+    countAssemblies(t, organizationId),
+  );
+  const partNumber =
+    input.partNumber ?? (await nextGeneratedPartNumber(tx, organizationId, evaluated.settings.pattern));
+  if (await partNumberTaken(tx, organizationId, partNumber)) {
+    throw new AppError(
+      AppErrorCode.Conflict,
+      `Part number ${partNumber} is already used by a hose assembly`,
+      {
+        issues: [{ path: ['partNumber'], message: 'This part number is already used by a hose assembly' }],
+      },
+    );
+  }
+  const description = input.description || defaultDescription(evaluated.parts, input.overallLengthMm);
+  const spec: StoredSpec = {
+    input: storedInput({ ...input, description }, evaluated.computed, partNumber),
+    computed: evaluated.computed,
+    parts: partsSummary(evaluated.parts, evaluated.computed.wrapLengthMm),
+  };
+  const [row] = await tx
+    .insert(hoseAssemblies)
+    .values({
+      organizationId,
+      partNumber,
+      revision: FIRST_REVISION,
+      latest: true,
+      ...columnsOf(input, evaluated, description),
+      spec,
+      createdBy: userId,
+    })
+    .returning({ id: hoseAssemblies.id });
+  return getAssembly(tx, organizationId, (row as { id: string }).id);
+}
+
+/** The latest revision of the part number the revision `id` belongs to (404 when `id` is not ours). */
+async function latestOf(tx: Tx, organizationId: string, id: string): Promise<Row> {
+  const row = await findRow(tx, organizationId, id);
+  if (row.latest) return row;
+  const [latest] = await tx
+    .select()
+    .from(hoseAssemblies)
+    .where(
+      and(
+        eq(hoseAssemblies.organizationId, organizationId),
+        sql`lower(${hoseAssemblies.partNumber}) = ${row.partNumber.toLowerCase()}`,
+        eq(hoseAssemblies.latest, true),
+      ),
+    );
+  return latest ?? row;
+}
+
+/** Editing makes the next revision (after the latest) and clears `latest` on the one before. */
+export async function reviseAssembly(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  id: string,
+  input: HoseAssemblyInput,
+): Promise<HoseAssembly> {
+  const latest = await latestOf(tx, organizationId, id);
+  const evaluated = await evaluate(tx, organizationId, input);
+  if (evaluated.computed.errors.length) throw refusal(evaluated.computed);
+  const revision = nextRevision(latest.revision);
+  const description = input.description || defaultDescription(evaluated.parts, input.overallLengthMm);
+  const spec: StoredSpec = {
+    input: storedInput({ ...input, description }, evaluated.computed, latest.partNumber),
+    computed: evaluated.computed,
+    parts: partsSummary(evaluated.parts, evaluated.computed.wrapLengthMm),
+  };
+  const cleared = await tx
+    .update(hoseAssemblies)
+    .set({ latest: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(hoseAssemblies.organizationId, organizationId),
+        eq(hoseAssemblies.id, latest.id),
+        eq(hoseAssemblies.latest, true),
+      ),
+    )
+    .returning({ id: hoseAssemblies.id });
+  if (!cleared.length) {
+    throw new AppError(AppErrorCode.Conflict, 'Someone else saved this assembly just now; open it again');
+  }
+  const [row] = await tx
+    .insert(hoseAssemblies)
+    .values({
+      organizationId,
+      partNumber: latest.partNumber,
+      revision,
+      latest: true,
+      ...columnsOf(input, evaluated, description),
+      spec,
+      createdBy: userId,
+    })
+    .returning({ id: hoseAssemblies.id });
+  return getAssembly(tx, organizationId, (row as { id: string }).id);
+}
+
+/** A new part number (revision A) with this revision's spec, re-checked against today's library. */
+export async function duplicateAssembly(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  id: string,
+  partNumber: string | undefined,
+): Promise<HoseAssembly> {
+  const row = await findRow(tx, organizationId, id);
+  const spec = row.spec as StoredSpec;
+  return createAssembly(tx, organizationId, userId, { ...spec.input, partNumber });
+}
+
+/** Deletes every revision of the part number (and its serials); refused while a kit uses it. */
+export async function deleteAssembly(tx: Tx, organizationId: string, id: string): Promise<void> {
+  const row = await findRow(tx, organizationId, id);
+  const samePart = and(
+    eq(hoseAssemblies.organizationId, organizationId),
+    sql`lower(${hoseAssemblies.partNumber}) = ${row.partNumber.toLowerCase()}`,
+  );
+  const [inKit] = await tx
+    .select({ id: hoseKitLines.id })
+    .from(hoseKitLines)
+    .innerJoin(hoseAssemblies, eq(hoseAssemblies.id, hoseKitLines.hoseAssemblyId))
+    .where(and(eq(hoseKitLines.organizationId, organizationId), samePart))
+    .limit(1);
+  if (inKit) {
+    throw new AppError(
+      AppErrorCode.Conflict,
+      `${row.partNumber} is used in a hose kit; remove it from the kit before deleting it`,
+    );
+  }
+  await tx.delete(hoseAssemblies).where(samePart);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Read
+// ---------------------------------------------------------------------------------------------------------
+
+export async function findRow(tx: Tx, organizationId: string, id: string): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(hoseAssemblies)
+    .where(and(eq(hoseAssemblies.organizationId, organizationId), eq(hoseAssemblies.id, id)));
+  if (!row) throw AppError.notFound(NOT_FOUND);
+  return row;
+}
+
+function toSerial(
+  s: typeof hoseAssemblySerials.$inferSelect,
+  revision: string,
+  builtByName: string | null,
+): SerialRecord {
+  return {
+    serialId: s.serialId,
+    hoseAssemblyId: s.hoseAssemblyId,
+    revision,
+    replacesSerialId: s.replacesSerialId,
+    builtAt: s.builtAt.toISOString(),
+    builtByName,
+  };
+}
+
+/** One revision with the part number's revision history and serials. */
+export async function getAssembly(tx: Tx, organizationId: string, id: string): Promise<HoseAssembly> {
+  const row = await findRow(tx, organizationId, id);
+  const settings = await settingsOf(tx, organizationId);
+  const samePart = and(
+    eq(hoseAssemblies.organizationId, organizationId),
+    sql`lower(${hoseAssemblies.partNumber}) = ${row.partNumber.toLowerCase()}`,
+  );
+  const [revisions, serials, customer, creator] = await Promise.all([
+    tx
+      .select({
+        id: hoseAssemblies.id,
+        revision: hoseAssemblies.revision,
+        latest: hoseAssemblies.latest,
+        createdAt: hoseAssemblies.createdAt,
+        createdByName: users.name,
+      })
+      .from(hoseAssemblies)
+      .leftJoin(users, eq(users.id, hoseAssemblies.createdBy))
+      .where(samePart)
+      .orderBy(desc(hoseAssemblies.createdAt), desc(hoseAssemblies.revision)),
+    tx
+      .select({ serial: hoseAssemblySerials, revision: hoseAssemblies.revision, builtByName: users.name })
+      .from(hoseAssemblySerials)
+      .innerJoin(hoseAssemblies, eq(hoseAssemblies.id, hoseAssemblySerials.hoseAssemblyId))
+      .leftJoin(users, eq(users.id, hoseAssemblySerials.builtBy))
+      .where(and(eq(hoseAssemblySerials.organizationId, organizationId), samePart))
+      .orderBy(desc(hoseAssemblySerials.builtAt), desc(hoseAssemblySerials.serialId)),
+    row.customerId
+      ? tx
+          .select({ name: customers.name })
+          .from(customers)
+          .where(and(eq(customers.organizationId, organizationId), eq(customers.id, row.customerId)))
+      : Promise.resolve([]),
+    row.createdBy
+      ? tx.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))
+      : Promise.resolve([]),
+  ]);
+  const spec = row.spec as StoredSpec;
+  return {
+    _id: row.id,
+    partNumber: row.partNumber,
+    revision: row.revision,
+    title: assemblyTitle(row.partNumber, row.revision, settings.delimiter),
+    latest: row.latest,
+    description: row.description,
+    notes: row.notes,
+    customerId: row.customerId,
+    customerName: customer[0]?.name ?? null,
+    spec: spec.input,
+    computed: spec.computed,
+    parts: spec.parts,
+    revisions: revisions.map(
+      (r): HoseAssemblyRevisionSummary => ({
+        _id: r.id,
+        revision: r.revision,
+        title: assemblyTitle(row.partNumber, r.revision, settings.delimiter),
+        latest: r.latest,
+        createdAt: r.createdAt.toISOString(),
+        createdByName: r.createdByName,
+      }),
+    ),
+    serials: serials.map((s) => toSerial(s.serial, s.revision, s.builtByName)),
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    createdByName: creator[0]?.name ?? null,
+  };
+}
+
+const endTypeOf = (end: 'endA' | 'endB') =>
+  sql<string>`coalesce(${hoseAssemblies.spec} -> 'parts' -> ${end} -> 'fitting' ->> 'endType', '')`;
+
+/** `GET /hoseassemblies`: latest revisions, server-side paging, sorting, filters and free text. */
+export async function listAssemblies(
+  tx: Tx,
+  organizationId: string,
+  query: HoseAssemblyListQuery,
+): Promise<ListResponse<HoseAssemblyListItem>> {
+  const settings = await settingsOf(tx, organizationId);
+  const conditions: (SQL | undefined)[] = [
+    eq(hoseAssemblies.organizationId, organizationId),
+    eq(hoseAssemblies.latest, true),
+  ];
+  if (query.q) {
+    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(lower(${hoseAssemblies.partNumber}) like ${like} or lower(${hoseAssemblies.description}) like ${like})`,
+    );
+  }
+  if (query.customerId) conditions.push(eq(hoseAssemblies.customerId, query.customerId));
+  if (query.hoseId) conditions.push(eq(hoseAssemblies.hoseId, query.hoseId));
+  if (query.dash?.length) conditions.push(inArray(hoseAssemblies.dash, query.dash));
+  if (query.endType?.length) {
+    const types = query.endType.map((t) => t.toLowerCase());
+    conditions.push(
+      or(inArray(sql`lower(${endTypeOf('endA')})`, types), inArray(sql`lower(${endTypeOf('endB')})`, types)),
+    );
+  }
+  if (query.createdFrom)
+    conditions.push(sql`${hoseAssemblies.createdAt} >= ${new Date(query.createdFrom).toISOString()}`);
+  if (query.createdTo) {
+    // A day given without a time means the whole of that day.
+    const to = new Date(query.createdTo);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(query.createdTo)) to.setUTCDate(to.getUTCDate() + 1);
+    else to.setTime(to.getTime() + 1);
+    conditions.push(sql`${hoseAssemblies.createdAt} < ${to.toISOString()}`);
+  }
+  const where = and(...conditions);
+  const column = {
+    partNumber: sql`lower(${hoseAssemblies.partNumber})`,
+    description: sql`lower(${hoseAssemblies.description})`,
+    customerName: sql`lower(${customers.name})`,
+    dash: hoseAssemblies.dash,
+    workingPressurePsi: hoseAssemblies.workingPressurePsi,
+    overallLengthMm: hoseAssemblies.overallLengthMm,
+    createdAt: hoseAssemblies.createdAt,
+  }[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select({
+        row: hoseAssemblies,
+        customerName: customers.name,
+      })
+      .from(hoseAssemblies)
+      .leftJoin(customers, eq(customers.id, hoseAssemblies.customerId))
+      .where(where)
+      .orderBy(sql`${direction(column)} nulls last`, asc(hoseAssemblies.partNumber))
+      .limit(query.itemsPerPage)
+      .offset((query.page - 1) * query.itemsPerPage),
+    tx.select({ n: count() }).from(hoseAssemblies).where(where),
+  ]);
+  return {
+    items: rows.map(({ row, customerName }): HoseAssemblyListItem => {
+      const spec = row.spec as StoredSpec;
+      return {
+        _id: row.id,
+        partNumber: row.partNumber,
+        revision: row.revision,
+        title: assemblyTitle(row.partNumber, row.revision, settings.delimiter),
+        description: row.description,
+        customerId: row.customerId,
+        customerName: customerName ?? null,
+        hoseId: row.hoseId,
+        hosePartNumber: spec.parts.hose.partNumber,
+        dash: row.dash,
+        endAType: spec.parts.endA.fitting.endType ?? '',
+        endBType: spec.parts.endB.fitting.endType ?? '',
+        overallLengthMm: row.overallLengthMm,
+        cutLengthMm: row.cutLengthMm,
+        workingPressurePsi: row.workingPressurePsi,
+        unitPrice: row.price,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }),
+    total: total?.n ?? 0,
+    page: query.page,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Serials and the public lookup
+// ---------------------------------------------------------------------------------------------------------
+
+/** 10 characters of Crockford base32 from 50 random bits: unguessable, readable, printed under the QR code. */
+export function generateSerialId(): string {
+  const bytes = randomBytes(SERIAL_ID_LENGTH);
+  let out = '';
+  for (const b of bytes) out += SERIAL_ID_ALPHABET[b & 31];
+  return out;
+}
+
+/** New built units of the revision `id`; each serial is unique across every organisation. */
+export async function createSerials(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  id: string,
+  request: { quantity: number; replacesSerialId?: string | undefined },
+): Promise<SerialsResponse> {
+  const row = await findRow(tx, organizationId, id);
+  if (request.replacesSerialId) {
+    const [replaced] = await tx
+      .select({ id: hoseAssemblySerials.id })
+      .from(hoseAssemblySerials)
+      .where(
+        and(
+          eq(hoseAssemblySerials.organizationId, organizationId),
+          eq(hoseAssemblySerials.serialId, request.replacesSerialId),
+        ),
+      );
+    if (!replaced) {
+      throw badInput('replacesSerialId', `Serial ${request.replacesSerialId} was not found`);
+    }
+  }
+  const [builder] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  const made: SerialRecord[] = [];
+  for (let attempts = 0; made.length < request.quantity; attempts++) {
+    if (attempts > request.quantity + 20) throw new Error('could not find free serial ids');
+    const wanted = Array.from({ length: request.quantity - made.length }, generateSerialId);
+    const inserted = await tx
+      .insert(hoseAssemblySerials)
+      .values(
+        wanted.map((serialId) => ({
+          organizationId,
+          serialId,
+          hoseAssemblyId: row.id,
+          replacesSerialId: request.replacesSerialId ?? null,
+          builtBy: userId,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    made.push(...inserted.map((s) => toSerial(s, row.revision, builder?.name ?? null)));
+  }
+  return { items: made };
+}
+
+/** The serial's organisation, found as the owner (a serial is global; nothing else is read this way). */
+async function organizationOfSerial(database: Database, serialId: string): Promise<string | null> {
+  const [row] = await database.withSystem((tx) =>
+    tx
+      .select({ organizationId: hoseAssemblySerials.organizationId })
+      .from(hoseAssemblySerials)
+      .where(eq(hoseAssemblySerials.serialId, serialId)),
+  );
+  return row?.organizationId ?? null;
+}
+
+export const SERIAL_NOT_FOUND = 'This serial number was not found';
+
+/** `GET /qs/{serialId}`: what a customer scanning the tag may see. No costs, prices or customers. */
+export async function publicAssembly(database: Database, serialId: string): Promise<PublicAssembly> {
+  if (!SERIAL_ID_PATTERN.test(serialId)) throw new AppError(AppErrorCode.NotFound, SERIAL_NOT_FOUND);
+  const organizationId = await organizationOfSerial(database, serialId);
+  if (!organizationId) throw new AppError(AppErrorCode.NotFound, SERIAL_NOT_FOUND);
+  return database.withTenant(organizationId, async (tx) => {
+    const [found] = await tx
+      .select({ serial: hoseAssemblySerials, assembly: hoseAssemblies, organizationName: organizations.name })
+      .from(hoseAssemblySerials)
+      .innerJoin(hoseAssemblies, eq(hoseAssemblies.id, hoseAssemblySerials.hoseAssemblyId))
+      .innerJoin(organizations, eq(organizations.id, hoseAssemblySerials.organizationId))
+      .where(
+        and(
+          eq(hoseAssemblySerials.organizationId, organizationId),
+          eq(hoseAssemblySerials.serialId, serialId),
+        ),
+      );
+    if (!found) throw new AppError(AppErrorCode.NotFound, SERIAL_NOT_FOUND);
+    const settings = await settingsOf(tx, organizationId);
+    const { assembly, serial, organizationName } = found;
+    const spec = assembly.spec as StoredSpec;
+    const title = assemblyTitle(assembly.partNumber, assembly.revision, settings.delimiter);
+    return {
+      serialId: serial.serialId,
+      partNumber: assembly.partNumber,
+      revision: assembly.revision,
+      title,
+      description: assembly.description,
+      builtAt: serial.builtAt.toISOString(),
+      workingPressurePsi: spec.computed.maxWorkingPressurePsi,
+      overallLengthMm: spec.computed.overallLengthMm,
+      cutLengthMm: spec.computed.cutLengthMm,
+      lengthMeasuredTo: spec.input.lengthMeasuredTo,
+      orientationDeg: spec.input.orientationDeg ?? null,
+      orientationConvention: spec.input.orientationConvention ?? null,
+      parts: publicParts(spec.parts),
+      organizationName,
+      reorder: `To reorder, contact ${organizationName} and quote part number ${title} and serial ${serial.serialId}.`,
+    };
+  });
+}
+
+/** Only the public fields of each part (ids are the shop's internal references: left out). */
+function publicParts(parts: AssemblyPartsSummary): AssemblyPartsSummary {
+  const clean = <T extends AssemblyPartSummary | null>(p: T): T => (p ? { ...p, _id: '' } : p);
+  const end = (e: AssemblyEndSummary): AssemblyEndSummary => ({
+    fitting: clean(e.fitting),
+    ferrule: clean(e.ferrule),
+    adaptor: clean(e.adaptor),
+  });
+  return {
+    hose: clean(parts.hose),
+    endA: end(parts.endA),
+    endB: end(parts.endB),
+    wrap: parts.wrap ? { ...clean(parts.wrap), lengthMm: parts.wrap.lengthMm } : null,
+  };
+}

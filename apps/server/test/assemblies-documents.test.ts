@@ -1,0 +1,143 @@
+/**
+ * The assembly's documents read back as a person would: the tag shows the serial, part number, working
+ * pressure and build date and encodes the unit's public page; the spec sheet lists the parts, pressures,
+ * lengths, crimp specs and customer.
+ */
+
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { HoseAssembly, SerialRecord } from '@hosewright/domain';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../src/db/schema.ts';
+import { TAG_SIZE, tagQrPayload } from '../src/modules/assemblies/documents.ts';
+import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
+import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
+
+const t: TestApp = await createTestApp({ PUBLIC_URL: 'https://hoses.example.com' });
+afterAll(() => t.close());
+
+async function post(token: string, url: string, payload: unknown = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${url}`,
+    // As the browser calls it at the public address (behind a TLS proxy).
+    headers: { ...bearer(token), host: 'hoses.example.com', 'x-forwarded-proto': 'https' },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** Every page's text, joined by spaces, and the first page's size in points. */
+async function readPdf(
+  data: Buffer,
+): Promise<{ text: string; size: [number, number]; pages: number; subject: string }> {
+  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, standardFontDataUrl })
+    .promise;
+  const { info } = (await pdf.getMetadata()) as { info: { Subject?: string } };
+  const parts: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const page = await pdf.getPage(i);
+    const content = await page.getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  const first = await pdf.getPage(1);
+  const [, , w, h] = first.view;
+  return {
+    text: parts.join(' ').replace(/\s+/g, ' '),
+    size: [w ?? 0, h ?? 0],
+    pages: pdf.numPages,
+    subject: info.Subject ?? '',
+  };
+}
+
+let a: TestTenant;
+let assembly: HoseAssembly;
+let serial: SerialRecord;
+beforeAll(async () => {
+  a = await createTenant(t, { tier: 'professional', name: 'Alpha Hydraulics' });
+  const ids = await sampleParts(t, a);
+  const [customer] = await t.database.withTenant(a.organizationId, (tx) =>
+    tx
+      .insert(customers)
+      .values({ organizationId: a.organizationId, name: 'Delta Logging' })
+      .returning({ id: customers.id }),
+  );
+  assembly = (
+    await post(a.regularToken, 'hoseassembly/new/update', exampleInput(ids, { customerId: customer!.id }))
+  ).json();
+  serial = (await post(a.regularToken, `hoseassembly/${assembly._id}/serials`, { quantity: 2 })).json()
+    .items[1];
+});
+
+describe('the tag', () => {
+  it('encodes the unit’s public page', () => {
+    expect(tagQrPayload('https://hoses.example.com/', 'ABCDE12345')).toBe(
+      'https://hoses.example.com/qs/ABCDE12345',
+    );
+  });
+
+  it('is a 4 × 2 inch label with the serial, part number, working pressure and build date', async () => {
+    const res = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/tag.pdf`, {
+      serialId: serial.serialId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`tag-C-00001_A-${serial.serialId}.pdf`);
+    const pdf = await readPdf(res.rawPayload);
+    expect(pdf.size).toEqual(TAG_SIZE);
+    expect(pdf.text).toContain(serial.serialId);
+    expect(pdf.text).toContain('C-00001_A');
+    expect(pdf.text).toContain('WP 4,000 psi');
+    expect(pdf.text).toContain(`Built ${serial.builtAt.slice(0, 10)}`);
+    expect(pdf.text).toContain('Alpha Hydraulics');
+    expect(pdf.text).not.toContain('Delta Logging');
+    expect(pdf.subject).toBe(`https://hoses.example.com/qs/${serial.serialId}`);
+  });
+
+  it('prints the newest serial when none is named, and refuses a serial of another assembly', async () => {
+    const newest = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/tag.pdf`);
+    expect(newest.statusCode).toBe(200);
+    expect((await readPdf(newest.rawPayload)).text).toMatch(/[0-9A-HJKMNP-TV-Z]{10}/);
+    const unknown = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/tag.pdf`, {
+      serialId: 'ZZZZZZZZZZ',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('This serial number was not found');
+  });
+
+  it('asks for a serial first when the assembly has none', async () => {
+    const ids = await sampleParts(t, a);
+    const fresh = (await post(a.regularToken, 'hoseassembly/new/update', exampleInput(ids))).json();
+    const res = await post(a.regularToken, `hoseassembly/${fresh._id}/documents/tag.pdf`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'This assembly has no serial number yet. Build a unit (make a serial) to print its tag.',
+    );
+  });
+});
+
+describe('the spec sheet', () => {
+  it('lists the parts, pressures, lengths, crimp specs of each end and the customer', async () => {
+    const res = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/specsheet.pdf`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('specsheet-C-00001_A.pdf');
+    const { text } = await readPdf(res.rawPayload);
+    for (const expected of [
+      'C-00001_A',
+      'Delta Logging',
+      'GEN-2SN-08',
+      'F-SN-08-FJX90',
+      'FER-SN-08',
+      'Maximum working pressure: 4,000 psi (set by GEN-2SN-08)',
+      'Overall length: 1,000 mm, measured to the centreline',
+      'Cut length: 890 mm',
+      'Orientation: 90° clockwise ±5°',
+      '24.4 mm ± 0.2 mm',
+      'D-24',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+});

@@ -1,0 +1,118 @@
+/** The assembly drawing: what a clerk, a customer or a screen reader gets from the SVG (issue 5, item 2). */
+import { describe, expect, it } from 'vitest';
+import {
+  type AssemblyDrawingEnd,
+  type AssemblyDrawingModel,
+  assemblyDrawingSvg,
+  formatMm,
+} from './drawing.ts';
+
+const jic = (angle: number, partNumber = 'F-SN-08-FJX90'): AssemblyDrawingEnd => ({
+  endType: 'JIC37',
+  dash: -8,
+  angle,
+  gender: 'F',
+  partNumber,
+});
+
+/** The DOMAIN.md worked example: 1000 mm overall, two 90° JIC ends, 890 mm cut length. */
+const example = (over: Partial<AssemblyDrawingModel> = {}): AssemblyDrawingModel => ({
+  partNumber: 'HA-0001_A',
+  hose: 'GEN-2SN-08',
+  endA: jic(90),
+  endB: jic(90),
+  overallLengthMm: 1000,
+  cutLengthMm: 890,
+  orientationDeg: 90,
+  orientationConvention: 'cw',
+  ...over,
+});
+
+/** The visible words of the drawing, in order. */
+function texts(svg: string): string[] {
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
+    (m[1] ?? '').replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
+  );
+}
+
+describe('assemblyDrawingSvg', () => {
+  it('labels both ends with their end type, gender, dash and angle, and the fitting part numbers', () => {
+    const words = texts(assemblyDrawingSvg(example({ endB: jic(0, 'F-SN-08-FJX') })));
+    expect(words).toContain('End A: JIC37 F -8 90°');
+    expect(words).toContain('End B: JIC37 F -8 straight');
+    expect(words).toContain('F-SN-08-FJX90');
+    expect(words).toContain('F-SN-08-FJX');
+    expect(words).toContain('GEN-2SN-08');
+  });
+
+  it('shows the overall and cut lengths in millimetres', () => {
+    const words = texts(assemblyDrawingSvg(example()));
+    expect(words).toContain('Overall 1,000 mm');
+    expect(words).toContain('Cut length 890 mm');
+  });
+
+  it('draws a 90° end as an elbow, a 45° end as a 45° bend and a straight end straight', () => {
+    const bent = assemblyDrawingSvg(example({ endB: jic(45) }));
+    expect(bent).toMatch(/data-end="A" data-shape="elbow-90"/);
+    expect(bent).toMatch(/data-end="B" data-shape="elbow-45"/);
+    const straight = assemblyDrawingSvg(example({ endA: jic(0), endB: jic(0) }));
+    expect(straight).toMatch(/data-end="A" data-shape="straight"/);
+    expect(straight).toMatch(/data-end="B" data-shape="straight"/);
+    expect(straight).not.toContain('elbow');
+  });
+
+  it('writes the orientation and its convention only when both ends are bent', () => {
+    const both = texts(assemblyDrawingSvg(example()));
+    expect(both).toContain('Orientation 90° clockwise (±5°)');
+    expect(both).toContain("viewed from End A with End B at 12 o'clock");
+
+    const ccw = texts(assemblyDrawingSvg(example({ orientationConvention: 'ccw', overallLengthMm: 500 })));
+    expect(ccw).toContain('Orientation 90° counter-clockwise (±3°)');
+
+    const oneBent = assemblyDrawingSvg(example({ endB: jic(0) }));
+    expect(texts(oneBent).join(' ')).not.toMatch(/Orientation/);
+  });
+
+  it('draws a wrap as a hatched sleeve and states its length', () => {
+    const svg = assemblyDrawingSvg(example({ wrap: { lengthMm: 600, label: 'W-SPIRAL-25' } }));
+    expect(svg).toContain('data-part="wrap"');
+    expect(texts(svg)).toContain('W-SPIRAL-25: 600 mm');
+    expect(assemblyDrawingSvg(example())).not.toContain('data-part="wrap"');
+  });
+
+  it('is accessible and scales to any width: a title, a description and a viewBox', () => {
+    const svg = assemblyDrawingSvg(example());
+    expect(svg).toMatch(/^<svg [^>]*viewBox="[-\d. ]+"/);
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain('<title id="hw-drawing-title">Hose assembly HA-0001_A</title>');
+    expect(svg).toMatch(
+      /<desc[^>]*>Hose GEN-2SN-08, End A JIC37 F -8 90°, End B JIC37 F -8 90°, overall length 1,000 mm/,
+    );
+  });
+
+  it('keeps to plain SVG the PDF renderer understands', () => {
+    const svg = assemblyDrawingSvg(example({ wrap: { lengthMm: 300 } }));
+    expect(svg).not.toMatch(/class=|<style|foreignObject|<pattern|url\(/);
+  });
+
+  it('escapes text so a part number cannot break the SVG', () => {
+    const svg = assemblyDrawingSvg(example({ hose: 'A<B>&"C' }));
+    expect(svg).toContain('A&lt;B&gt;&amp;&quot;C');
+    expect(svg).not.toContain('A<B>');
+  });
+
+  it('draws a hose with no ends yet and an empty model without failing', () => {
+    const empty = assemblyDrawingSvg({ endA: null, endB: null, overallLengthMm: null });
+    expect(empty).toContain('<desc id="hw-drawing-desc">No parts chosen yet.</desc>');
+    expect(empty.endsWith('</svg>')).toBe(true);
+    expect(texts(empty).join(' ')).not.toMatch(/Overall|End A/);
+  });
+});
+
+describe('formatMm', () => {
+  it('groups thousands and keeps one decimal', () => {
+    expect(formatMm(890)).toBe('890 mm');
+    expect(formatMm(12500)).toBe('12,500 mm');
+    expect(formatMm(12.25)).toBe('12.3 mm');
+  });
+});
