@@ -153,6 +153,19 @@ async function crash(
   await finishJob(database, job, { failed: true, message });
 }
 
+/**
+ * After a job has written (an import of thousands of rows), the planner's statistics are refreshed as the
+ * owner: PGlite has no autovacuum, and with stale statistics a lookup by series and dash over a large
+ * catalogue scans it instead of using its index. A failure only costs speed, so it is logged.
+ */
+async function refreshPlannerStatistics(database: Database, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await database.db.execute(sql`analyze`);
+  } catch (error) {
+    log.warn({ err: error }, 'planner statistics not refreshed');
+  }
+}
+
 /** Runs one claimed job to the end; never throws for a failure of the job itself. */
 async function runJob(database: Database, log: FastifyBaseLogger, job: ClaimedJob): Promise<void> {
   const handler = HANDLERS[job.type];
@@ -184,6 +197,7 @@ async function runJob(database: Database, log: FastifyBaseLogger, job: ClaimedJo
     const outcome = await handler.run(job, { database, log, progress });
     await saving;
     await finishJob(database, job, outcome);
+    if (!outcome.failed) await refreshPlannerStatistics(database, log);
   } catch (error) {
     await saving;
     log.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
