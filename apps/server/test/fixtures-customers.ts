@@ -1,4 +1,55 @@
 /** Cross-tenant fixtures of the customers module (see fixtures.ts). */
+import { componentInput } from './factories.ts';
 import type { Fixture } from './fixtures.ts';
+import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 
-export const CUSTOMER_FIXTURES: Record<string, Fixture> = {};
+async function postApi(
+  t: TestApp,
+  owner: TestTenant,
+  url: string,
+  payload: unknown,
+): Promise<{ _id: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${url}`,
+    headers: bearer(owner.adminToken),
+    payload: payload as Record<string, unknown>,
+  });
+  if (res.statusCode !== 200) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+let counter = 0;
+
+/** A customer of `owner` (a fresh account number each time). */
+export const customerFixture: Fixture = async (t, owner) => {
+  counter += 1;
+  return (
+    await postApi(t, owner, 'customer/new/update', {
+      name: `Fixture Farms ${counter}`,
+      accountNumber: `FX-${Date.now() % 100000}-${counter}`,
+    })
+  )._id;
+};
+
+export const CUSTOMER_FIXTURES: Record<string, Fixture> = {
+  customerId: customerFixture,
+  customerItemId: async (t, owner) => {
+    const customerId = await customerFixture(t, owner);
+    const component = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/otheritem/new/update',
+      headers: bearer(owner.adminToken),
+      payload: componentInput('otherItem') as unknown as Record<string, unknown>,
+    });
+    if (component.statusCode !== 200) throw new Error(`fixture component: ${component.body}`);
+    return (
+      await postApi(t, owner, `customer/${customerId}/item/new/update`, {
+        customerPartNumber: `CP-${counter}`,
+        targetType: 'component',
+        targetId: component.json()._id,
+        price: 12.5,
+      })
+    )._id;
+  },
+};

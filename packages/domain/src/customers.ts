@@ -62,3 +62,241 @@ export function sellPrice(cost: number, terms?: PricingTerms | null, productGrou
 export function markupForMargin(marginPct: number): number {
   return roundMoney((marginPct / (100 - marginPct)) * 100);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Contracts (issue 6): customers, their items, the list queries and the import rows.
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** A text that must be filled: the same message whether it is missing or blank. */
+const required = (max: number, label: string, empty: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, { error: empty })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** Web domain without the address parts people paste: 'https://www.Acme.com/' -> 'acme.com'. */
+export function normalizeDomain(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/[/?#].*$/, '');
+}
+
+const DOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+
+export const customerDomainSchema = z
+  .string({ error: 'The domain must be text' })
+  .max(253, { error: 'The domain must be at most 253 characters' })
+  .transform(normalizeDomain)
+  .refine((v) => v === '' || DOMAIN_PATTERN.test(v), { error: 'Enter a web domain such as acme.com' });
+
+/** ISO 4217 code; the shop's customers mostly pay in these, any three-letter code is accepted. */
+export const COMMON_CURRENCIES = ['CAD', 'USD', 'EUR', 'GBP', 'AUD', 'MXN'] as const;
+export const currencySchema = z
+  .string({ error: 'Choose a currency' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { error: 'Use a three-letter currency code such as CAD or USD' });
+
+const emailOrEmpty = z
+  .string({ error: 'The email must be text' })
+  .trim()
+  .max(254, { error: 'The email must be at most 254 characters' })
+  .refine((v) => v === '' || z.email().safeParse(v).success, {
+    error: 'Enter an email such as buyer@acme.com',
+  });
+
+export const contactSchema = z.object({
+  name: required(200, 'The contact name', 'Enter the contact’s name'),
+  role: text(100, 'The role').default(''),
+  email: emailOrEmpty.default(''),
+  phone: text(40, 'The phone number')
+    .regex(/^[0-9+()./ x-]*$/i, { error: 'Use digits, spaces and + ( ) - . x only in the phone number' })
+    .default(''),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const addressSchema = z.object({
+  line1: text(200, 'The street address').default(''),
+  line2: text(200, 'The second address line').default(''),
+  city: text(100, 'The city').default(''),
+  region: text(100, 'The province or state').default(''),
+  postalCode: text(20, 'The postal code').default(''),
+  country: text(100, 'The country').default(''),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** True when no line of the address is filled. */
+export function isEmptyAddress(address: Partial<Address> | null | undefined): boolean {
+  return !address || Object.values(address).every((v) => !v || String(v).trim() === '');
+}
+
+export const customerInputSchema = z.object({
+  name: required(200, 'The name', 'Enter the customer’s name'),
+  domain: customerDomainSchema.default(''),
+  accountNumber: text(60, 'The account number').default(''),
+  contacts: z.array(contactSchema).max(50, { error: 'Keep at most 50 contacts' }).default([]),
+  billingAddress: addressSchema.nullable().default(null),
+  shippingAddress: addressSchema.nullable().default(null),
+  currency: currencySchema.default('CAD'),
+  taxNumber: text(60, 'The tax number').default(''),
+  taxExempt: z.boolean({ error: 'Tax exempt is yes or no' }).default(false),
+  notes: text(5000, 'The notes').default(''),
+  erpId: text(100, 'The ERP id').default(''),
+  active: z.boolean({ error: 'Active is yes or no' }).default(true),
+  marginPct: pct('The margin').nullable().default(null),
+  discountPct: pct('The discount').nullable().default(null),
+  productGroupTerms: z
+    .array(productGroupTermsSchema)
+    .max(100, { error: 'Keep at most 100 product group terms' })
+    .default([])
+    .refine((groups) => new Set(groups.map((g) => g.productGroup.toLowerCase())).size === groups.length, {
+      error: 'Each product group can have one set of terms only',
+    }),
+});
+export type CustomerInput = z.infer<typeof customerInputSchema>;
+export type CustomerInputDraft = z.input<typeof customerInputSchema>;
+
+/** A customer as the API answers it. */
+export type Customer = CustomerInput & { _id: string; createdAt: string; updatedAt: string };
+
+export const CUSTOMER_SORT_FIELDS = [
+  'name',
+  'domain',
+  'accountNumber',
+  'currency',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
+
+const activeParam = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === true || v === 'true'));
+
+/** `GET /api/v1/customers`: paging, sort, free text over name, domain and account number, active filter. */
+export const customerListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(500).default(25),
+  sort: z
+    .enum(CUSTOMER_SORT_FIELDS, { error: `Sort by one of ${CUSTOMER_SORT_FIELDS.join(', ')}` })
+    .default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  q: z.string().trim().max(100, { error: 'Search for at most 100 characters' }).optional(),
+  active: activeParam,
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+/** What a customer's part number stands for: one of our assemblies, kits or components. */
+export const CUSTOMER_ITEM_TARGET_TYPES = ['hoseAssembly', 'hoseKit', 'component'] as const;
+export type CustomerItemTargetType = (typeof CUSTOMER_ITEM_TARGET_TYPES)[number];
+
+export const customerPriceSchema = z
+  .number({ error: 'Enter the price as a number' })
+  .min(0, { error: 'The price cannot be negative' })
+  .max(1_000_000, { error: 'The price must be at most 1,000,000' })
+  .refine((v) => Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6, {
+    error: 'Use at most 4 decimal places in the price',
+  });
+
+export const customerItemInputSchema = z
+  .object({
+    customerPartNumber: required(100, 'The customer part number', 'Enter the customer’s part number'),
+    description: text(500, 'The description').default(''),
+    targetType: z.enum(CUSTOMER_ITEM_TARGET_TYPES, {
+      error: 'Choose what it is: a hose assembly, a hose kit or a component',
+    }),
+    /** Our object's id; or give `targetPartNumber` and the server finds it. */
+    targetId: z.uuid({ error: 'Choose our item this part number stands for' }).optional(),
+    targetPartNumber: text(100, 'Our part number').optional(),
+    price: customerPriceSchema.nullable().default(null),
+  })
+  .refine((v) => v.targetId !== undefined || (v.targetPartNumber ?? '') !== '', {
+    error: 'Choose our item this part number stands for',
+    path: ['targetId'],
+  });
+export type CustomerItemInput = z.infer<typeof customerItemInputSchema>;
+
+export interface CustomerItem {
+  _id: string;
+  customerId: string;
+  customerPartNumber: string;
+  description: string;
+  targetType: CustomerItemTargetType;
+  targetId: string | null;
+  targetPartNumber: string;
+  /** What our item is called today ('' when it no longer exists). */
+  targetDescription: string;
+  price: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const customerItemListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(500).default(100),
+  q: z.string().trim().max(100, { error: 'Search for at most 100 characters' }).optional(),
+});
+
+const yesNo = z.boolean({ error: 'Write yes or no' });
+
+/**
+ * One row of a customer import file. Flat: the first contact and both addresses have their own columns.
+ * Re-importing updates the customer with the same account number, or else the same name; an empty cell
+ * leaves that value as it is.
+ */
+export const customerImportRowSchema = z.object({
+  name: required(200, 'The name', 'Enter the customer’s name'),
+  accountNumber: text(60, 'The account number').optional(),
+  domain: customerDomainSchema.optional(),
+  currency: currencySchema.optional(),
+  taxNumber: text(60, 'The tax number').optional(),
+  taxExempt: yesNo.optional(),
+  erpId: text(100, 'The ERP id').optional(),
+  active: yesNo.optional(),
+  marginPct: pct('The margin').optional(),
+  discountPct: pct('The discount').optional(),
+  notes: text(5000, 'The notes').optional(),
+  contactName: text(200, 'The contact name').optional(),
+  contactRole: text(100, 'The contact role').optional(),
+  contactEmail: emailOrEmpty.optional(),
+  contactPhone: text(40, 'The phone number').optional(),
+  billingLine1: text(200, 'The billing street address').optional(),
+  billingLine2: text(200, 'The second billing line').optional(),
+  billingCity: text(100, 'The billing city').optional(),
+  billingRegion: text(100, 'The billing province or state').optional(),
+  billingPostalCode: text(20, 'The billing postal code').optional(),
+  billingCountry: text(100, 'The billing country').optional(),
+  shippingLine1: text(200, 'The shipping street address').optional(),
+  shippingLine2: text(200, 'The second shipping line').optional(),
+  shippingCity: text(100, 'The shipping city').optional(),
+  shippingRegion: text(100, 'The shipping province or state').optional(),
+  shippingPostalCode: text(20, 'The shipping postal code').optional(),
+  shippingCountry: text(100, 'The shipping country').optional(),
+});
+export type CustomerImportRow = z.infer<typeof customerImportRowSchema>;
+
+/**
+ * One row of a customer-item import file: which customer (by account number), their part number, and our
+ * item by type and part number. Re-importing updates the item with the same customer and part number.
+ */
+export const customerItemImportRowSchema = z.object({
+  customerAccountNumber: required(60, 'The customer account number', 'Enter the customer’s account number'),
+  customerPartNumber: required(100, 'The customer part number', 'Enter the customer’s part number'),
+  targetType: z.enum(CUSTOMER_ITEM_TARGET_TYPES, {
+    error: 'Write hoseAssembly, hoseKit or component',
+  }),
+  targetPartNumber: required(100, 'Our part number', 'Enter our part number'),
+  description: text(500, 'The description').optional(),
+  price: customerPriceSchema.optional(),
+});
+export type CustomerItemImportRow = z.infer<typeof customerItemImportRowSchema>;

@@ -74,7 +74,7 @@ describe('navigation guard through the real router (SPEC 4)', () => {
 
   it('starts the session with the bearer token and caches the profile in the SPEC 9 cookies', async () => {
     const { calls } = stubFetch(sessionReply({ userRoles: ['admin'], subscription: 'enterprise' }));
-    renderApp('/customers', signedInDouble());
+    renderApp('/warehouses', signedInDouble());
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
     const create = calls.find((c) => c.path === '/api/v1/sessions/create');
     expect(create?.method).toBe('POST');

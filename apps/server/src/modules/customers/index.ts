@@ -2,7 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { SearchProvider } from '../search/registry.ts';
+import { registerCustomerRoutes } from './routes.ts';
+import { customerSearch } from './search.ts';
 
-export function customerRoutes(_app: FastifyInstance, _database: Database): void {}
+export function customerRoutes(app: FastifyInstance, database: Database): void {
+  registerCustomerRoutes(app, database);
+}
 
-export const customerSearchProviders: SearchProvider[] = [];
+export const customerSearchProviders: SearchProvider[] = [customerSearch];

@@ -1,9 +1,9 @@
 /**
- * The columns an import can fill for each component kind, read from the kind's contract in
+ * The columns an import can fill for each target, read from the target's row contract in
  * `@hosewright/domain` (so a new contract field is importable without touching this file), and the
  * suggested mapping from a file's header row to those fields.
  */
-import { COMPONENT_INPUT_SCHEMAS, type ComponentKind } from '@hosewright/domain';
+import { importTarget } from './target-registry.ts';
 import type { ImportField, ImportFieldType } from './types.ts';
 
 interface ZodDefLike {
@@ -48,21 +48,23 @@ function typeOf(schema: ZodLike): { type: ImportFieldType; options?: string[] } 
   }
 }
 
-function buildFields(kind: ComponentKind): ImportField[] {
-  const shape = (COMPONENT_INPUT_SCHEMAS[kind] as unknown as { shape: Record<string, ZodLike> }).shape;
+function buildFields(name: string): ImportField[] {
+  const target = importTarget(name);
+  const shape = target.schema.shape as Record<string, ZodLike>;
+  const constants = target.constants ?? {};
   return Object.entries(shape)
-    .filter(([name]) => name !== 'kind')
-    .map(([name, schema]) => ({
-      name,
+    .filter(([field]) => !(field in constants))
+    .map(([field, schema]) => ({
+      name: field,
       ...typeOf(schema),
       required: !schema.safeParse(undefined).success,
     }));
 }
 
-const FIELDS = new Map<ComponentKind, ImportField[]>();
+const FIELDS = new Map<string, ImportField[]>();
 
-/** The kind's importable fields in contract order (the template's column order), with required flags. */
-export function importFields(kind: ComponentKind): ImportField[] {
+/** The target's importable fields in contract order (the template's column order), with required flags. */
+export function importFields(kind: string): ImportField[] {
   let fields = FIELDS.get(kind);
   if (!fields) {
     fields = buildFields(kind);
@@ -76,66 +78,16 @@ export function normalizeHeader(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** Headers shops commonly use for a field, normalised. Exact field names need no entry. */
-const SYNONYMS: Record<string, string> = {
-  part: 'partNumber',
-  partno: 'partNumber',
-  partnum: 'partNumber',
-  partnr: 'partNumber',
-  pn: 'partNumber',
-  pno: 'partNumber',
-  sku: 'partNumber',
-  itemnumber: 'partNumber',
-  itemno: 'partNumber',
-  manufacturer: 'brand',
-  make: 'brand',
-  mfr: 'brand',
-  mfg: 'brand',
-  desc: 'description',
-  group: 'productGroup',
-  vendor: 'supplier',
-  price: 'cost',
-  unitcost: 'cost',
-  unitprice: 'cost',
-  unit: 'costUnit',
-  uom: 'costUnit',
-  coupling: 'series',
-  couplingseries: 'series',
-  size: 'dash',
-  dashsize: 'dash',
-  wp: 'workingPressurePsi',
-  workingpressure: 'workingPressurePsi',
-  maxworkingpressure: 'workingPressurePsi',
-  pressure: 'workingPressurePsi',
-  bp: 'burstPressurePsi',
-  burst: 'burstPressurePsi',
-  burstpressure: 'burstPressurePsi',
-  mintemp: 'tempMinC',
-  tempmin: 'tempMinC',
-  maxtemp: 'tempMaxC',
-  tempmax: 'tempMaxC',
-  bendradius: 'minBendRadiusMm',
-  minbendradius: 'minBendRadiusMm',
-  mbr: 'minBendRadiusMm',
-  od: 'odMm',
-  outsidediameter: 'odMm',
-  end: 'endType',
-  endtype: 'endType',
-  cutoff: 'cutoffMm',
-};
-
 /** Suggests a field for each file column; each field is suggested for the first column that matches it. */
-export function suggestMapping(
-  kind: ComponentKind,
-  columns: readonly string[],
-): Record<string, string | null> {
+export function suggestMapping(kind: string, columns: readonly string[]): Record<string, string | null> {
   const fields = importFields(kind);
+  const synonyms = importTarget(kind).synonyms;
   const byNormalized = new Map(fields.map((f) => [normalizeHeader(f.name), f.name]));
   const available = new Set(fields.map((f) => f.name));
   const mapping: Record<string, string | null> = {};
   for (const column of columns) {
     const key = normalizeHeader(column);
-    const field = byNormalized.get(key) ?? SYNONYMS[key];
+    const field = byNormalized.get(key) ?? synonyms[key];
     if (field && available.has(field)) {
       mapping[column] = field;
       available.delete(field);

@@ -1,25 +1,20 @@
 /**
- * The component import API under `/api/v1/organization/imports` (admins only):
+ * The import API under `/api/v1/organization/imports` (admins only), for every target: the component kinds,
+ * `customer` and `customerItem` (professional and enterprise, SPEC 2 /customers/items/import):
  *
  * - `GET  imports/template/{kind}?format=csv|xlsx`: a template file to fill in.
  * - `POST imports` (multipart: `kind`, `file`): stores the upload, answers the columns, a suggested mapping,
- *   the kind's fields and the first rows (201).
+ *   the target's fields and the first rows (201).
  * - `POST imports/{importId}/start` `{ mapping }`: queues the import (202 `{ importId, jobId }`).
  * - `GET  imports/{importId}`: status, progress, counts and every problem.
- * - `GET  imports?page&itemsPerPage`: the organisation's imports, newest first.
+ * - `GET  imports?page&itemsPerPage[&kinds=a,b]`: the organisation's imports (of these targets), newest first.
  *
  * Wiring (app.ts): `importRoutes(app, { database, config });`. It registers @fastify/multipart for the
  * upload route only, so app.ts must not register it globally.
  */
 import multipart from '@fastify/multipart';
-import {
-  AppErrorCode,
-  COMPONENT_KINDS,
-  type ComponentKind,
-  isComponentKind,
-  kindFromSlug,
-} from '@hosewright/domain';
-import type { FastifyInstance } from 'fastify';
+import { AppErrorCode } from '@hosewright/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -27,6 +22,8 @@ import { AppError, parseOrThrow } from '../../lib/errors.ts';
 import { ADMIN } from '../auth/access.ts';
 import { authOf, isUuid } from '../auth/plugin.ts';
 import { createImport, getImport, listImports, MAX_IMPORT_FILE_BYTES, startImport } from './service.ts';
+import { findImportTarget, IMPORT_TARGETS, importTarget } from './target-registry.ts';
+import type { ImportTarget } from './targets.ts';
 import { buildTemplate, TEMPLATE_FORMATS } from './templates.ts';
 
 export interface ImportRouteDeps {
@@ -55,13 +52,24 @@ const startBody = z.object({
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
+  kinds: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
 });
 
-const KINDS_TEXT = COMPONENT_KINDS.join(', ');
+const KINDS_TEXT = IMPORT_TARGETS.map((t) => t.name).join(', ');
 
-function kindOf(value: unknown): ComponentKind {
+function kindOf(value: unknown): ImportTarget {
   const text = typeof value === 'string' ? value.trim() : '';
-  const kind = isComponentKind(text) ? text : kindFromSlug(text);
+  const kind = text ? findImportTarget(text) : undefined;
   if (!kind) {
     throw badRequest(
       text
@@ -70,6 +78,22 @@ function kindOf(value: unknown): ComponentKind {
     );
   }
   return kind;
+}
+
+/**
+ * A target only some tiers may import (customer items): the same refusal the route guard gives (996), with
+ * the reason. The upload and start routes serve every target, so they cannot declare it themselves.
+ */
+function assertTierAllows(request: FastifyRequest, target: ImportTarget): void {
+  if (!target.subscriptions) return;
+  const tier = authOf(request).subscription.tier;
+  if (!target.subscriptions.includes(tier)) {
+    throw new AppError(
+      AppErrorCode.WrongTier,
+      `Importing ${target.label.other} needs a Professional or Enterprise subscription.`,
+      { guardCode: 996, upgradeUrl: '/upgradesubscription' },
+    );
+  }
 }
 
 function importIdOf(params: unknown): string {
@@ -88,12 +112,13 @@ function fileTooLarge(): Error {
 }
 
 export function importRoutes(app: FastifyInstance, { database }: ImportRouteDeps): void {
-  // Templates: one static route per kind (the kinds are a fixed list, and no route parameter means no
-  // id to confuse with an organisation's objects).
-  for (const kind of COMPONENT_KINDS) {
-    app.get(`${BASE}/template/${kind}`, { config: { access: ADMIN } }, async (request, reply) => {
+  // Templates: one static route per target (the targets are a fixed list, and no route parameter means no
+  // id to confuse with an organisation's objects). A target for some tiers only declares them.
+  for (const target of IMPORT_TARGETS) {
+    const access = target.subscriptions ? { ...ADMIN, subscriptions: target.subscriptions } : ADMIN;
+    app.get(`${BASE}/template/${target.name}`, { config: { access } }, async (request, reply) => {
       const { format } = parseOrThrow(templateQuery, request.query);
-      const template = await buildTemplate(kind, format);
+      const template = await buildTemplate(target.name, format);
       return reply
         .header('content-type', template.contentType)
         .header('content-disposition', `attachment; filename="${template.fileName}"`)
@@ -136,12 +161,13 @@ export function importRoutes(app: FastifyInstance, { database }: ImportRouteDeps
         }
         throw error;
       }
-      const kind = kindOf(kindValue);
+      const target = kindOf(kindValue);
+      assertTierAllows(request, target);
       if (!file) throw badRequest('Choose a CSV or Excel (.xlsx) file to upload, in the field file.');
       const preview = await createImport(database, {
         organizationId: auth.organizationId,
         userId: auth.userId,
-        kind,
+        kind: target.name,
         fileName,
         file,
       });
@@ -153,6 +179,8 @@ export function importRoutes(app: FastifyInstance, { database }: ImportRouteDeps
     const auth = authOf(request);
     const importId = importIdOf(request.params);
     const { mapping } = parseOrThrow(startBody, request.body);
+    const log = await getImport(database, auth.organizationId, importId);
+    assertTierAllows(request, importTarget(log.kind));
     const started = await startImport(database, auth, importId, mapping);
     return reply.code(202).send(started);
   });
@@ -164,7 +192,7 @@ export function importRoutes(app: FastifyInstance, { database }: ImportRouteDeps
 
   app.get(BASE, { config: { access: ADMIN } }, async (request) => {
     const auth = authOf(request);
-    const { page, itemsPerPage } = parseOrThrow(listQuery, request.query);
-    return listImports(database, auth.organizationId, page, itemsPerPage);
+    const { page, itemsPerPage, kinds } = parseOrThrow(listQuery, request.query);
+    return listImports(database, auth.organizationId, page, itemsPerPage, kinds);
   });
 }

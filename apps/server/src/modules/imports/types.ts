@@ -2,7 +2,6 @@
  * What the import API answers. Kept here until the web app needs them; they can move to
  * `@hosewright/domain` unchanged.
  */
-import type { ComponentKind } from '@hosewright/domain';
 
 export type ImportFieldType = 'text' | 'number' | 'boolean' | 'enum';
 
@@ -31,7 +30,8 @@ export type SampleCell = string | number | boolean | null;
 export interface ImportPreview {
   importId: string;
   fileName: string;
-  kind: ComponentKind;
+  /** The import target: a component kind, 'customer' or 'customerItem'. */
+  kind: string;
   /** The file's header row, in file order. */
   columns: string[];
   /** File column -> suggested field, or null when nothing matched. */
@@ -50,7 +50,8 @@ export interface ImportStarted {
 
 export interface ImportSummary {
   importId: string;
-  kind: ComponentKind;
+  /** The import target: a component kind, 'customer' or 'customerItem'. */
+  kind: string;
   fileName: string;
   status: ImportStatus;
   /** 0..100 */

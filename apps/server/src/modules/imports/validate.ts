@@ -1,18 +1,14 @@
 /**
- * Turning file rows into component inputs: the column mapping, cell conversion (numbers, yes/no, enum
- * codes) and validation of every row with the kind's contract, plus duplicates within the file. One error
+ * Turning file rows into a target's inputs: the column mapping, cell conversion (numbers, yes/no, enum
+ * codes) and validation of every row with the target's contract, plus duplicates within the file. One error
  * per cell, worded for the person fixing the spreadsheet.
  */
-import {
-  AppErrorCode,
-  COMPONENT_INPUT_SCHEMAS,
-  type ComponentInput,
-  type ComponentKind,
-} from '@hosewright/domain';
+import { AppErrorCode } from '@hosewright/domain';
 import { AppError } from '../../lib/errors.ts';
-import { componentKey } from '../components/service.ts';
 import { importFields } from './fields.ts';
 import { type Cell, cellText, type FileFormat, type TableRow } from './parse.ts';
+import { importTarget } from './target-registry.ts';
+import type { KeyedRow } from './targets.ts';
 import type { ImportError, ImportField } from './types.ts';
 
 /** A stored import lists at most this many problems (one per cell; a 200,000-row file stays readable). */
@@ -27,7 +23,8 @@ interface MappedColumn {
 }
 
 export interface MappingPlan {
-  kind: ComponentKind;
+  /** The import target's name (a component kind, 'customer', 'customerItem'). */
+  kind: string;
   columns: readonly string[];
   mapped: MappedColumn[];
   /** The file column a field is read from (or the field name when unmapped), for error messages. */
@@ -46,7 +43,7 @@ function listWords(items: readonly string[]): string {
  * left unmapped ('Map a column to partNumber').
  */
 export function planMapping(
-  kind: ComponentKind,
+  kind: string,
   columns: readonly string[],
   mapping: Readonly<Record<string, string | null | undefined>>,
 ): MappingPlan {
@@ -156,9 +153,9 @@ export interface ValidationResult {
   /** Rows with at least one problem. */
   badRows: Set<number>;
   /** The valid inputs in file order; null once any row has a problem (nothing will be written). */
-  inputs: ComponentInput[] | null;
-  /** Each kind|brand|part number key (componentKey) with the row it first appears on. */
-  firstRowOfKey: Map<string, { row: number; brand: string; partNumber: string }>;
+  inputs: unknown[] | null;
+  /** Each row identity (the target's keyOf) with the row it first appears on. */
+  firstRowOfKey: Map<string, KeyedRow>;
 }
 
 export interface ValidateOptions {
@@ -173,8 +170,12 @@ export async function validateRows(
   rows: AsyncIterable<TableRow[]>,
   options: ValidateOptions,
 ): Promise<ValidationResult> {
-  const schema = COMPONENT_INPUT_SCHEMAS[plan.kind];
-  const { kind, mapped, columns } = plan;
+  const target = importTarget(plan.kind);
+  const { schema } = target;
+  const constants = target.constants ?? {};
+  // A problem of the row as a whole is reported against its first field.
+  const firstField = importFields(plan.kind)[0]?.name ?? '';
+  const { mapped, columns } = plan;
   const headerWidth = columns.length;
   const result: ValidationResult = {
     rowsTotal: 0,
@@ -216,7 +217,7 @@ export async function validateRows(
       }
 
       rowErrors.clear();
-      const values: Record<string, unknown> = { kind };
+      const values: Record<string, unknown> = { ...constants };
       for (const column of mapped) {
         const value = convertCell(column, cells[column.index]);
         if (value === BAD_BOOLEAN) rowErrors.set(column.field.name, BOOLEAN_MESSAGE);
@@ -224,30 +225,25 @@ export async function validateRows(
       }
 
       const parsed = schema.safeParse(values);
-      if (!parsed.success) {
+      if (!parsed.success && parsed.error) {
         for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? 'partNumber');
+          const field = String(issue.path[0] ?? firstField);
           if (!rowErrors.has(field)) rowErrors.set(field, messageFor(field, issue.message, values[field]));
         }
       }
 
-      const partNumber = values.partNumber;
-      if (typeof partNumber === 'string' && !rowErrors.has('partNumber')) {
-        const brand = typeof values.brand === 'string' ? values.brand : '';
-        const key = componentKey({ kind, brand, partNumber });
-        const first = result.firstRowOfKey.get(key);
+      const identity = target.keyOf(values);
+      if (identity && !rowErrors.has(identity.field)) {
+        const first = result.firstRowOfKey.get(identity.key);
         if (first) {
-          rowErrors.set(
-            'partNumber',
-            `Part number ${partNumber}${brand ? ` (${brand})` : ''} appears more than once in the file; first on row ${first.row}`,
-          );
+          rowErrors.set(identity.field, target.duplicateMessage(identity.ref, first.row));
         } else {
-          result.firstRowOfKey.set(key, { row, brand, partNumber });
+          result.firstRowOfKey.set(identity.key, { row, ref: identity.ref });
         }
       }
 
       if (rowErrors.size === 0) {
-        result.inputs?.push(parsed.data as ComponentInput);
+        result.inputs?.push(parsed.data);
         continue;
       }
       result.badRows.add(row);

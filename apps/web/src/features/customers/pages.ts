@@ -1,4 +1,29 @@
-import type { LazyPage } from '@/app/lazy-page';
+import { type LazyPage, page } from '@/app/lazy-page';
 
-/** Customer and hose-kit pages by route path (as in `ROUTES`). */
-export const CUSTOMER_PAGES: Readonly<Record<string, LazyPage>> = {};
+/** Customer pages by route path (as in `ROUTES`). */
+export const CUSTOMER_PAGES: Readonly<Record<string, LazyPage>> = {
+  '/customers': page(
+    () => import('./pages/customer-list-page'),
+    (m) => m.CustomerListPage,
+  ),
+  '/customers/new': page(
+    () => import('./pages/customer-edit-page'),
+    (m) => m.CustomerEditPage,
+  ),
+  '/customer/:customerId': page(
+    () => import('./pages/customer-detail-page'),
+    (m) => m.CustomerDetailPage,
+  ),
+  '/customer/:customerId/edit': page(
+    () => import('./pages/customer-edit-page'),
+    (m) => m.CustomerEditPage,
+  ),
+  '/customers/import': page(
+    () => import('./pages/customer-import-page'),
+    (m) => m.CustomersImportPage,
+  ),
+  '/customers/items/import': page(
+    () => import('./pages/customer-import-page'),
+    (m) => m.CustomerItemsImportPage,
+  ),
+};

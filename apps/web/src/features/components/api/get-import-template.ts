@@ -1,11 +1,10 @@
-import type { ComponentKind } from '@hosewright/domain';
 import { api } from '@/lib/api';
 import { ORG_API } from './paths';
 
 export type TemplateFormat = 'csv' | 'xlsx';
 
 /** `GET imports/template/{kind}?format=`: an empty file with the kind's columns, saved by the browser. */
-export async function downloadImportTemplate(kind: ComponentKind, format: TemplateFormat): Promise<void> {
+export async function downloadImportTemplate(kind: string, format: TemplateFormat): Promise<void> {
   const blob = await api.get<Blob>(
     `${ORG_API}/imports/template/${encodeURIComponent(kind)}?format=${format}`,
     undefined,

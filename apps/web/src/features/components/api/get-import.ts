@@ -1,5 +1,4 @@
-import type { ComponentKind } from '@hosewright/domain';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
 import { componentKeys, ORG_API } from './paths';
@@ -15,7 +14,8 @@ export interface ImportRowError {
 /** An import log: its progress while it runs, and its outcome. */
 export interface ImportLog {
   importId: string;
-  kind: ComponentKind;
+  /** A component kind, or 'customer' / 'customerItem'. */
+  kind: string;
   fileName: string;
   status: ImportStatus;
   /** 0-100. */
@@ -51,13 +51,17 @@ export const getImportQueryOptions = (importId: string) =>
     staleTime: 0,
   });
 
-export function useImportLog(importId: string) {
+/** `changes`: what a finished import changes besides the recent imports list (the library by default). */
+export function useImportLog(importId: string, changes: QueryKey = componentKeys.all) {
   const queryClient = useQueryClient();
   const query = useQuery(getImportQueryOptions(importId));
   const isFinished = isImportFinished(query.data?.status);
-  // A finished import changes the library and the recent imports list.
+  // A finished import changes what it imported and the recent imports list.
+  const changesKey = JSON.stringify(changes);
   useEffect(() => {
-    if (isFinished) void queryClient.invalidateQueries({ queryKey: componentKeys.all });
-  }, [isFinished, queryClient]);
+    if (!isFinished) return;
+    void queryClient.invalidateQueries({ queryKey: JSON.parse(changesKey) as QueryKey });
+    void queryClient.invalidateQueries({ queryKey: componentKeys.imports() });
+  }, [isFinished, queryClient, changesKey]);
   return query;
 }

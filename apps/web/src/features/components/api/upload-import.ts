@@ -1,4 +1,3 @@
-import type { ComponentKind } from '@hosewright/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ORG_API } from './paths';
@@ -8,11 +7,14 @@ export interface ImportField {
   required: boolean;
 }
 
+/** What an upload imports: a component kind, or 'customer' / 'customerItem' (the customers feature). */
+export type ImportKind = string;
+
 /** What the server read from an uploaded file, before anything is written. */
 export interface ImportPreview {
   importId: string;
   fileName: string;
-  kind: ComponentKind;
+  kind: ImportKind;
   columns: string[];
   /** File column -> the field it fills, or null when it is ignored. The server's suggestion. */
   mapping: Record<string, string | null>;
@@ -22,7 +24,7 @@ export interface ImportPreview {
 }
 
 /** `POST imports` (admin, multipart `kind` + `file`): uploads a file and answers its preview. */
-export function uploadImport({ kind, file }: { kind: ComponentKind; file: File }) {
+export function uploadImport({ kind, file }: { kind: ImportKind; file: File }) {
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);

@@ -14,18 +14,28 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api';
 import { formatNumber } from '@/lib/dates';
 import { type ImportLog, isImportFinished, useImportLog } from '../api/get-import';
 import { listRoute } from '../lib/kinds';
 
+export interface ImportLogViewProps {
+  importId: string;
+  onAnother: () => void;
+  /** What a finished import changes (queries to refresh); the component library by default. */
+  changes?: QueryKey;
+  /** Links shown after a successful import; the component lists by default. */
+  successActions?: ReactNode;
+}
+
 /** Step 3: the running import's progress (polled), then its outcome: a summary, or every row's problem. */
-export function ImportLogView({ importId, onAnother }: { importId: string; onAnother: () => void }) {
+export function ImportLogView({ importId, onAnother, changes, successActions }: ImportLogViewProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const log = useImportLog(importId);
+  const log = useImportLog(importId, changes);
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -51,7 +61,7 @@ export function ImportLogView({ importId, onAnother }: { importId: string; onAno
               : `${t('components.import.logFailed')} ${log.error.message}`}
           </Alert>
         ) : (
-          <ImportOutcome log={log.data} />
+          <ImportOutcome log={log.data} successActions={successActions} />
         )}
         <Box>
           <Button variant="outlined" onClick={onAnother}>
@@ -63,7 +73,7 @@ export function ImportLogView({ importId, onAnother }: { importId: string; onAno
   );
 }
 
-function ImportOutcome({ log }: { log: ImportLog }) {
+function ImportOutcome({ log, successActions }: { log: ImportLog; successActions?: ReactNode }) {
   const { t } = useTranslation();
   const errorsId = useId();
   const kinds = isComponentKind(log.kind) ? t(`components.kinds.${log.kind}.plural`) : log.kind;
@@ -102,7 +112,9 @@ function ImportOutcome({ log }: { log: ImportLog }) {
             updated: formatNumber(log.updated ?? 0),
           })}
         </Alert>
-        {isComponentKind(log.kind) ? (
+        {successActions ? (
+          successActions
+        ) : isComponentKind(log.kind) ? (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button variant="contained" href={listRoute(log.kind, 'custom')}>
               {t('components.import.viewCustom', { kinds: kinds.toLowerCase() })}

@@ -40,22 +40,19 @@ export function mappingProblems(
   mapping: Record<string, string | null>,
   fields: readonly ImportField[],
   t: TFunction,
+  labelOf: (name: string) => string = (name) => importFieldLabel(t, name),
 ): string[] {
   const used = new Map<string, string[]>();
   for (const [column, field] of Object.entries(mapping)) {
     if (field) used.set(field, [...(used.get(field) ?? []), column]);
   }
   const problems: string[] = [];
-  const missing = fields
-    .filter((f) => f.required && !used.has(f.name))
-    .map((f) => importFieldLabel(t, f.name));
+  const missing = fields.filter((f) => f.required && !used.has(f.name)).map((f) => labelOf(f.name));
   if (missing.length > 0)
     problems.push(t('components.import.missingRequired', { fields: missing.join(', ') }));
   for (const [field, columns] of used) {
     if (columns.length > 1) {
-      problems.push(
-        t('components.import.usedTwice', { field: importFieldLabel(t, field), columns: columns.join(', ') }),
-      );
+      problems.push(t('components.import.usedTwice', { field: labelOf(field), columns: columns.join(', ') }));
     }
   }
   return problems;
@@ -70,11 +67,22 @@ export interface ImportMappingStepProps {
   preview: ImportPreview;
   onStarted: (importId: string) => void;
   onBack: () => void;
+  /** A field's name as the shop knows it; the component fields' labels by default. */
+  fieldLabel?: (name: string) => string;
+  /** What the file holds, in the plural ('customers'); the component kind's by default. */
+  kindLabel?: string;
 }
 
 /** Step 2: which column fills which field (the server's suggestion preselected), the first rows, Start. */
-export function ImportMappingStep({ preview, onStarted, onBack }: ImportMappingStepProps) {
+export function ImportMappingStep({
+  preview,
+  onStarted,
+  onBack,
+  fieldLabel,
+  kindLabel,
+}: ImportMappingStepProps) {
   const { t } = useTranslation();
+  const labelOf = (name: string) => (fieldLabel ? fieldLabel(name) : importFieldLabel(t, name));
   const headingId = useId();
   const sampleId = useId();
   const [mapping, setMapping] = useState<Record<string, string | null>>(() => {
@@ -87,7 +95,7 @@ export function ImportMappingStep({ preview, onStarted, onBack }: ImportMappingS
   const requiredCount = preview.fields.filter((f) => f.required).length;
 
   const onStart = async () => {
-    const found = mappingProblems(mapping, preview.fields, t);
+    const found = mappingProblems(mapping, preview.fields, t, labelOf);
     setProblems(found);
     if (found.length > 0) return;
     try {
@@ -110,7 +118,7 @@ export function ImportMappingStep({ preview, onStarted, onBack }: ImportMappingS
               fileName: preview.fileName,
               rows: formatNumber(preview.rowsTotal),
               count: preview.rowsTotal,
-              kinds: t(`components.kinds.${preview.kind}.plural`).toLowerCase(),
+              kinds: (kindLabel ?? t(`components.kinds.${preview.kind as 'hose'}.plural`)).toLowerCase(),
             })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -161,8 +169,8 @@ export function ImportMappingStep({ preview, onStarted, onBack }: ImportMappingS
                   {preview.fields.map((field) => (
                     <MenuItem key={field.name} value={field.name}>
                       {field.required
-                        ? t('components.import.requiredField', { field: importFieldLabel(t, field.name) })
-                        : importFieldLabel(t, field.name)}
+                        ? t('components.import.requiredField', { field: labelOf(field.name) })
+                        : labelOf(field.name)}
                     </MenuItem>
                   ))}
                 </TextField>

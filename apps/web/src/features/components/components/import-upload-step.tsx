@@ -1,4 +1,4 @@
-import { COMPONENT_KINDS, type ComponentKind } from '@hosewright/domain';
+import { COMPONENT_KINDS } from '@hosewright/domain';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -20,15 +20,24 @@ import { type ImportPreview, useUploadImport } from '../api/upload-import';
 export const IMPORT_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+export interface ImportKindOption {
+  value: string;
+  label: string;
+}
+
 export interface ImportUploadStepProps {
-  kind: ComponentKind;
-  onKindChange: (kind: ComponentKind) => void;
+  kind: string;
+  onKindChange: (kind: string) => void;
   onUploaded: (preview: ImportPreview) => void;
+  /** What may be imported here; the component kinds by default. */
+  kinds?: readonly ImportKindOption[];
 }
 
 /** Step 1: what to import, a template to start from, and the file. */
-export function ImportUploadStep({ kind, onKindChange, onUploaded }: ImportUploadStepProps) {
+export function ImportUploadStep({ kind, onKindChange, onUploaded, kinds }: ImportUploadStepProps) {
   const { t } = useTranslation();
+  const options =
+    kinds ?? COMPONENT_KINDS.map((k) => ({ value: k, label: t(`components.kinds.${k}.plural`) }));
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -75,19 +84,21 @@ export function ImportUploadStep({ kind, onKindChange, onUploaded }: ImportUploa
         <Typography variant="h6" component="h2">
           {t('components.import.uploadStep')}
         </Typography>
-        <TextField
-          select
-          label={t('components.import.kind')}
-          value={kind}
-          onChange={(event) => onKindChange(event.target.value as ComponentKind)}
-          sx={{ maxWidth: 360 }}
-        >
-          {COMPONENT_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`components.kinds.${k}.plural`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        {options.length > 1 ? (
+          <TextField
+            select
+            label={t('components.import.kind')}
+            value={kind}
+            onChange={(event) => onKindChange(event.target.value)}
+            sx={{ maxWidth: 360 }}
+          >
+            {options.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('components.import.templateHelp')}

@@ -26,11 +26,20 @@ const STATUS_COLOURS: Record<ImportStatus, 'default' | 'info' | 'success' | 'err
 
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+export interface RecentImportsProps {
+  /** Only imports of these kinds (all by default). */
+  kinds?: readonly string[];
+  /** The page that shows one import's log. */
+  logPath?: string;
+  /** What a kind is called ('Hoses'); the component kinds' names by default. */
+  kindLabel?: (kind: string) => string;
+}
+
 /** The latest imports with their outcome; each opens its log (`?log={id}`). */
-export function RecentImports() {
+export function RecentImports({ kinds, logPath = '/components/import', kindLabel }: RecentImportsProps = {}) {
   const { t } = useTranslation();
   const headingId = useId();
-  const imports = useImports();
+  const imports = useImports(kinds);
   const items = imports.data?.items ?? [];
 
   return (
@@ -61,12 +70,14 @@ export function RecentImports() {
               {items.map((log) => (
                 <TableRow key={log.importId}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <Link href={`/components/import?log=${encodeURIComponent(log.importId)}`}>
-                      {log.fileName}
-                    </Link>
+                    <Link href={`${logPath}?log=${encodeURIComponent(log.importId)}`}>{log.fileName}</Link>
                   </TableCell>
                   <TableCell sx={WIDE_ONLY}>
-                    {isComponentKind(log.kind) ? t(`components.kinds.${log.kind}.plural`) : log.kind}
+                    {kindLabel
+                      ? kindLabel(log.kind)
+                      : isComponentKind(log.kind)
+                        ? t(`components.kinds.${log.kind}.plural`)
+                        : log.kind}
                   </TableCell>
                   <TableCell sx={WIDE_ONLY}>{formatDate(log.createdAt)}</TableCell>
                   <TableCell>

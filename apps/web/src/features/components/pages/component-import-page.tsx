@@ -1,4 +1,4 @@
-import { type ComponentKind, isComponentKind } from '@hosewright/domain';
+import { COMPONENT_KINDS, type ComponentKind, isComponentKind } from '@hosewright/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -31,7 +31,7 @@ export function ComponentImportPage() {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const step = logId ? 2 : preview ? 1 : 0;
 
-  const setKind = (next: ComponentKind) =>
+  const setKind = (next: string) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -82,7 +82,7 @@ export function ComponentImportPage() {
       ) : (
         <ImportUploadStep kind={kind} onKindChange={setKind} onUploaded={setPreview} />
       )}
-      <RecentImports />
+      <RecentImports kinds={COMPONENT_KINDS} />
     </Stack>
   );
 }

@@ -1,0 +1,452 @@
+/**
+ * Customers and customer items as import targets (issue 6).
+ *
+ * - Customers: a row updates the customer with the same account number, or, without one, the customer with
+ *   the same name; otherwise it creates one, within the plan's maxCustomers. Empty cells leave values as
+ *   they are, so re-importing a file changes nothing.
+ * - Customer items (professional and enterprise): a row names the customer by account number and our item
+ *   by type and part number; it updates the item with the same customer part number or creates it.
+ */
+import {
+  type Address,
+  type Contact,
+  type CustomerImportRow,
+  type CustomerItemImportRow,
+  type CustomerItemTargetType,
+  customerImportRowSchema,
+  customerInputSchema,
+  customerItemImportRowSchema,
+  PREMIUM_TIERS,
+} from '@hosewright/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { components, customerItems, customers, hoseAssemblies, hoseKits } from '../../db/schema.ts';
+import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
+import { countCustomers } from '../customers/service.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema } from './targets.ts';
+import type { ImportError } from './types.ts';
+
+const lower = (value: string | undefined) => (value ?? '').trim().toLowerCase();
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+// ---------------------------------------------------------------------------------------------------------
+// Customers
+
+const ADDRESS_PARTS = ['Line1', 'Line2', 'City', 'Region', 'PostalCode', 'Country'] as const;
+const addressKey = (part: (typeof ADDRESS_PARTS)[number]) =>
+  (part.charAt(0).toLowerCase() + part.slice(1)) as keyof Address;
+
+/** The address columns of a row (`billingCity` ...) over the address already stored; null when none given. */
+function mergeAddress(
+  row: CustomerImportRow,
+  prefix: 'billing' | 'shipping',
+  current: Address | null,
+): Address | null | undefined {
+  const given = ADDRESS_PARTS.filter((p) => row[`${prefix}${p}`] !== undefined);
+  if (given.length === 0) return undefined;
+  const next: Address = {
+    line1: '',
+    line2: '',
+    city: '',
+    region: '',
+    postalCode: '',
+    country: '',
+    ...(current ?? {}),
+  };
+  for (const part of given) next[addressKey(part)] = row[`${prefix}${part}`] ?? '';
+  return next;
+}
+
+/** The row's contact first, replacing a stored contact of the same name. */
+function mergeContacts(row: CustomerImportRow, current: Contact[]): Contact[] | undefined {
+  if (!row.contactName) return undefined;
+  const existing = current.find((c) => lower(c.name) === lower(row.contactName));
+  const contact: Contact = {
+    name: row.contactName,
+    role: row.contactRole ?? existing?.role ?? '',
+    email: row.contactEmail ?? existing?.email ?? '',
+    phone: row.contactPhone ?? existing?.phone ?? '',
+  };
+  return [contact, ...current.filter((c) => c !== existing)];
+}
+
+/** Plain columns a row sets when its cell is filled. */
+const PLAIN_FIELDS = [
+  'name',
+  'accountNumber',
+  'domain',
+  'currency',
+  'taxNumber',
+  'taxExempt',
+  'erpId',
+  'active',
+  'marginPct',
+  'discountPct',
+  'notes',
+] as const;
+
+type CustomerRow = typeof customers.$inferSelect;
+
+function changesFor(row: CustomerImportRow, current: CustomerRow | null): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of PLAIN_FIELDS) {
+    if (row[field] !== undefined) values[field] = row[field];
+  }
+  const contacts = mergeContacts(row, (current?.contacts ?? []) as Contact[]);
+  if (contacts) values.contacts = contacts;
+  const billing = mergeAddress(row, 'billing', (current?.billingAddress ?? null) as Address | null);
+  if (billing !== undefined) values.billingAddress = billing;
+  const shipping = mergeAddress(row, 'shipping', (current?.shippingAddress ?? null) as Address | null);
+  if (shipping !== undefined) values.shippingAddress = shipping;
+  return values;
+}
+
+export const CUSTOMER_SYNONYMS: Record<string, string> = {
+  customer: 'name',
+  customername: 'name',
+  company: 'name',
+  companyname: 'name',
+  account: 'accountNumber',
+  accountno: 'accountNumber',
+  accountnum: 'accountNumber',
+  acct: 'accountNumber',
+  acctno: 'accountNumber',
+  customernumber: 'accountNumber',
+  customerno: 'accountNumber',
+  website: 'domain',
+  web: 'domain',
+  url: 'domain',
+  taxid: 'taxNumber',
+  gst: 'taxNumber',
+  gstnumber: 'taxNumber',
+  vat: 'taxNumber',
+  exempt: 'taxExempt',
+  erp: 'erpId',
+  margin: 'marginPct',
+  discount: 'discountPct',
+  note: 'notes',
+  contact: 'contactName',
+  email: 'contactEmail',
+  phone: 'contactPhone',
+  telephone: 'contactPhone',
+};
+
+const customerTarget: ImportTarget = {
+  name: 'customer',
+  label: { one: 'customer', other: 'customers' },
+  schema: customerImportRowSchema as unknown as RowSchema,
+  synonyms: CUSTOMER_SYNONYMS,
+  keyOf(values): RowKey | null {
+    const account = text(values.accountNumber);
+    if (account) return { key: `a|${account.toLowerCase()}`, field: 'accountNumber', ref: { account } };
+    const name = text(values.name);
+    return name ? { key: `n|${name.toLowerCase()}`, field: 'name', ref: { name } } : null;
+  },
+  duplicateMessage: (ref, firstRow) =>
+    ref.account
+      ? `Account number ${ref.account} appears more than once in the file; first on row ${firstRow}`
+      : `Customer ${ref.name} appears more than once in the file without an account number; first on row ${firstRow}`,
+  async write(tx, organizationId, inputs, onProgress) {
+    const rows = inputs as CustomerImportRow[];
+    const existing = await tx.select().from(customers).where(eq(customers.organizationId, organizationId));
+    const byAccount = new Map<string, CustomerRow>();
+    const byName = new Map<string, CustomerRow>();
+    for (const c of existing) {
+      if (c.accountNumber) byAccount.set(lower(c.accountNumber), c);
+      if (!byName.has(lower(c.name))) byName.set(lower(c.name), c);
+    }
+    const matches = rows.map((row) =>
+      row.accountNumber
+        ? (byAccount.get(lower(row.accountNumber)) ?? null)
+        : (byName.get(lower(row.name)) ?? null),
+    );
+    const creating = matches.filter((m) => m === null).length;
+    if (creating > 0) {
+      await assertWithinPlanLimit(
+        tx,
+        organizationId,
+        'maxCustomers',
+        countCustomers(organizationId),
+        creating,
+      );
+    }
+    let created = 0;
+    let updated = 0;
+    for (const [i, row] of rows.entries()) {
+      const match = matches[i] ?? null;
+      const changes = changesFor(row, match);
+      if (match) {
+        await tx
+          .update(customers)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(customers.organizationId, organizationId), eq(customers.id, match.id)));
+        updated += 1;
+      } else {
+        // The contract's defaults for everything the file leaves out.
+        const input = customerInputSchema.parse({ name: row.name });
+        await tx.insert(customers).values({ ...input, ...changes, organizationId });
+        created += 1;
+      }
+      if ((i + 1) % 500 === 0) onProgress(i + 1);
+    }
+    onProgress(rows.length);
+    return { created, updated };
+  },
+  url: (importLogId) => `customers/import?log=${importLogId}`,
+  template: {
+    fileStem: 'customers',
+    sheet: 'Customers',
+    example: {
+      name: 'Red Deer Excavating Ltd.',
+      accountNumber: 'RDX-1001',
+      domain: 'reddeerex.ca',
+      currency: 'CAD',
+      taxNumber: '123456789 RT0001',
+      taxExempt: false,
+      erpId: 'C-20417',
+      active: true,
+      marginPct: 35,
+      discountPct: 5,
+      notes: 'Net 30. Call before delivery.',
+      contactName: 'Pat Morrison',
+      contactRole: 'Purchasing',
+      contactEmail: 'pat@reddeerex.ca',
+      contactPhone: '403-555-0100',
+      billingLine1: '4810 Gaetz Ave',
+      billingLine2: 'Unit 3',
+      billingCity: 'Red Deer',
+      billingRegion: 'AB',
+      billingPostalCode: 'T4N 4A4',
+      billingCountry: 'Canada',
+      shippingLine1: '27 Industrial Dr',
+      shippingLine2: '',
+      shippingCity: 'Red Deer County',
+      shippingRegion: 'AB',
+      shippingPostalCode: 'T4E 1B2',
+      shippingCountry: 'Canada',
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Customer items
+
+const TARGET_LABEL: Record<CustomerItemTargetType, string> = {
+  hoseAssembly: 'hose assembly',
+  hoseKit: 'hose kit',
+  component: 'component',
+};
+
+interface Found {
+  id: string;
+  partNumber: string;
+}
+
+/** Our items of each type by lower-case part number (latest revisions; a custom component before the catalogue). */
+async function findTargets(
+  tx: Tx,
+  organizationId: string,
+  wanted: { type: CustomerItemTargetType; partNumber: string }[],
+): Promise<Map<string, Found>> {
+  const out = new Map<string, Found>();
+  for (const type of ['component', 'hoseAssembly', 'hoseKit'] as const) {
+    const list = [...new Set(wanted.filter((w) => w.type === type).map((w) => lower(w.partNumber)))];
+    if (list.length === 0) continue;
+    const json = JSON.stringify(list);
+    const rows =
+      type === 'component'
+        ? await queryRows<Found>(
+            tx,
+            sql`select ${components.id} as id, ${components.partNumber} as "partNumber" from ${components}
+                where ${components.organizationId} = ${organizationId}
+                  and lower(${components.partNumber}) in (select jsonb_array_elements_text(${json}::jsonb))
+                order by (${components.origin} = 'custom') desc, ${components.brand}`,
+          )
+        : await queryRows<Found>(
+            tx,
+            sql`select t.id, t.part_number as "partNumber" from ${type === 'hoseAssembly' ? hoseAssemblies : hoseKits} t
+                where t.organization_id = ${organizationId} and t.latest
+                  and lower(t.part_number) in (select jsonb_array_elements_text(${json}::jsonb))`,
+          );
+    for (const r of rows) {
+      const key = `${type}|${lower(r.partNumber)}`;
+      if (!out.has(key)) out.set(key, r);
+    }
+  }
+  return out;
+}
+
+async function findCustomersByAccount(
+  tx: Tx,
+  organizationId: string,
+  accounts: string[],
+): Promise<Map<string, string>> {
+  const list = [...new Set(accounts.map(lower))];
+  if (list.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; account: string }>(
+    tx,
+    sql`select ${customers.id} as id, lower(${customers.accountNumber}) as account from ${customers}
+        where ${customers.organizationId} = ${organizationId} and ${customers.accountNumber} <> ''
+          and lower(${customers.accountNumber}) in (select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`,
+  );
+  return new Map(rows.map((r) => [r.account, r.id]));
+}
+
+export const CUSTOMER_ITEM_SYNONYMS: Record<string, string> = {
+  account: 'customerAccountNumber',
+  accountnumber: 'customerAccountNumber',
+  accountno: 'customerAccountNumber',
+  customeraccount: 'customerAccountNumber',
+  customer: 'customerAccountNumber',
+  customerpart: 'customerPartNumber',
+  customerpartno: 'customerPartNumber',
+  customerpn: 'customerPartNumber',
+  theirpart: 'customerPartNumber',
+  type: 'targetType',
+  itemtype: 'targetType',
+  ourpart: 'targetPartNumber',
+  ourpartnumber: 'targetPartNumber',
+  ourpn: 'targetPartNumber',
+  partnumber: 'targetPartNumber',
+  desc: 'description',
+  unitprice: 'price',
+};
+
+const customerItemTarget: ImportTarget = {
+  name: 'customerItem',
+  label: { one: 'customer item', other: 'customer items' },
+  subscriptions: PREMIUM_TIERS,
+  schema: customerItemImportRowSchema as unknown as RowSchema,
+  synonyms: CUSTOMER_ITEM_SYNONYMS,
+  keyOf(values) {
+    const account = text(values.customerAccountNumber);
+    const part = text(values.customerPartNumber);
+    if (!account || !part) return null;
+    return {
+      key: `${account.toLowerCase()}|${part.toLowerCase()}`,
+      field: 'customerPartNumber',
+      ref: {
+        account,
+        part,
+        targetType: text(values.targetType),
+        targetPartNumber: text(values.targetPartNumber),
+      },
+    };
+  },
+  duplicateMessage: (ref, firstRow) =>
+    `Customer part number ${ref.part} of account ${ref.account} appears more than once in the file; first on row ${firstRow}`,
+  async check(tx, organizationId, rows: ReadonlyMap<string, KeyedRow>) {
+    const all = [...rows.values()];
+    const accounts = await findCustomersByAccount(
+      tx,
+      organizationId,
+      all.map((r) => r.ref.account ?? ''),
+    );
+    const isType = (t: string | undefined): t is CustomerItemTargetType =>
+      t === 'component' || t === 'hoseAssembly' || t === 'hoseKit';
+    const targets = await findTargets(
+      tx,
+      organizationId,
+      all.flatMap((r) =>
+        isType(r.ref.targetType) && r.ref.targetPartNumber
+          ? [{ type: r.ref.targetType, partNumber: r.ref.targetPartNumber }]
+          : [],
+      ),
+    );
+    const errors: ImportError[] = [];
+    for (const { row, ref } of all) {
+      if (!accounts.has(lower(ref.account))) {
+        errors.push({
+          row,
+          column: 'customerAccountNumber',
+          message: `No customer has account number ${ref.account}. Import or create the customer first.`,
+        });
+      }
+      if (isType(ref.targetType) && ref.targetPartNumber) {
+        if (!targets.has(`${ref.targetType}|${lower(ref.targetPartNumber)}`)) {
+          errors.push({
+            row,
+            column: 'targetPartNumber',
+            message: `No ${TARGET_LABEL[ref.targetType]} has part number ${ref.targetPartNumber}.`,
+          });
+        }
+      }
+    }
+    return errors;
+  },
+  async write(tx, organizationId, inputs, onProgress) {
+    const rows = inputs as CustomerItemImportRow[];
+    const accounts = await findCustomersByAccount(
+      tx,
+      organizationId,
+      rows.map((r) => r.customerAccountNumber),
+    );
+    const targets = await findTargets(
+      tx,
+      organizationId,
+      rows.map((r) => ({ type: r.targetType, partNumber: r.targetPartNumber })),
+    );
+    const records = rows.map((r) => {
+      const customerId = accounts.get(lower(r.customerAccountNumber));
+      const target = targets.get(`${r.targetType}|${lower(r.targetPartNumber)}`);
+      // Checked before the write; a customer or item removed since then rolls the import back.
+      if (!customerId || !target)
+        throw new Error(`customer item import: row for ${r.customerPartNumber} lost its match`);
+      return {
+        customer_id: customerId,
+        customer_part_number: r.customerPartNumber,
+        description: r.description ?? null,
+        target_type: r.targetType,
+        target_id: target.id,
+        target_part_number: target.partNumber,
+        price: r.price ?? null,
+      };
+    });
+    let created = 0;
+    let updated = 0;
+    const batch = 2000;
+    for (let i = 0; i < records.length; i += batch) {
+      const result = await queryRows<{ inserted: boolean }>(
+        tx,
+        sql`insert into ${customerItems} (organization_id, customer_id, customer_part_number, description,
+              target_type, target_id, target_part_number, price)
+            select ${organizationId}::uuid, x.customer_id, x.customer_part_number, coalesce(x.description, ''),
+              x.target_type, x.target_id, x.target_part_number, x.price
+            from json_to_recordset(${JSON.stringify(records.slice(i, i + batch))}::json) as x(
+              customer_id uuid, customer_part_number text, description text, target_type text,
+              target_id uuid, target_part_number text, price numeric)
+            on conflict (organization_id, customer_id, lower(customer_part_number)) do update set
+              customer_part_number = excluded.customer_part_number,
+              description = case when excluded.description = '' then ${customerItems.description}
+                else excluded.description end,
+              target_type = excluded.target_type,
+              target_id = excluded.target_id,
+              target_part_number = excluded.target_part_number,
+              price = coalesce(excluded.price, ${customerItems.price}),
+              updated_at = now()
+            returning (xmax = 0) as inserted`,
+      );
+      for (const r of result) {
+        if (r.inserted) created += 1;
+        else updated += 1;
+      }
+      onProgress(Math.min(i + batch, records.length));
+    }
+    return { created, updated };
+  },
+  url: (importLogId) => `customers/items/import?log=${importLogId}`,
+  template: {
+    fileStem: 'customer-items',
+    sheet: 'Customer items',
+    example: {
+      customerAccountNumber: 'RDX-1001',
+      customerPartNumber: 'RDX-HYD-0042',
+      targetType: 'component',
+      targetPartNumber: 'GEN-2SN-08',
+      description: 'Boom lift hose, their part number',
+      price: 48.5,
+    },
+  },
+};
+
+export const CUSTOMER_TARGETS: ImportTarget[] = [customerTarget, customerItemTarget];

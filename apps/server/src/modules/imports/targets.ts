@@ -1,0 +1,66 @@
+/**
+ * What an import can fill. The pipeline (upload, mapping, validation of every row, all-or-nothing write,
+ * progress, notification) is the same for every target; a target says which contract a row follows, what
+ * makes two rows the same thing, what it checks against the database, and how it writes.
+ */
+import type { Tier } from '@hosewright/domain';
+import type { Tx } from '../../db/client.ts';
+import type { ImportError } from './types.ts';
+
+/** A zod object as the importer reads it: its fields and a parse. */
+export interface RowSchema {
+  shape: Record<string, unknown>;
+  safeParse(value: unknown): {
+    success: boolean;
+    data?: unknown;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+}
+
+/** The identity of a row (two rows with one key are the same thing), and what messages say about it. */
+export interface RowKey {
+  key: string;
+  /** The field the duplicate message is reported against. */
+  field: string;
+  /** Small values the checks and messages need ('brand', 'partNumber', ...). */
+  ref: Record<string, string>;
+}
+
+export interface KeyedRow {
+  row: number;
+  ref: Record<string, string>;
+}
+
+export interface ImportTarget {
+  /** The upload's `kind` and the import log's `target`. */
+  name: string;
+  /** Lower case, for messages: 'hose' / 'hoses', 'customer' / 'customers'. */
+  label: { one: string; other: string };
+  /** Only these tiers may import it (undefined: any tier). */
+  subscriptions?: readonly Tier[];
+  /** The row contract. */
+  schema: RowSchema;
+  /** Values every row gets before parsing (a component row's `kind`); not importable columns. */
+  constants?: Record<string, unknown>;
+  /** Headers shops commonly use for a field, normalised (see normalizeHeader). */
+  synonyms: Record<string, string>;
+  /** The row's identity from its converted cells; null when it has none (its own errors say why). */
+  keyOf(values: Record<string, unknown>): RowKey | null;
+  duplicateMessage(ref: Record<string, string>, firstRow: number): string;
+  /** Problems only the database can tell (a catalogue part number, an unknown customer), by row. */
+  check?(tx: Tx, organizationId: string, rows: ReadonlyMap<string, KeyedRow>): Promise<ImportError[]>;
+  /** Writes every input in the caller's transaction; answers how many were new and how many updated. */
+  write(
+    tx: Tx,
+    organizationId: string,
+    inputs: readonly unknown[],
+    onProgress: (done: number) => void,
+  ): Promise<{ created: number; updated: number }>;
+  /** Where the web app shows an import of this target (`/{url}`). */
+  url(importLogId: string): string;
+  template: {
+    fileStem: string;
+    sheet: string;
+    example: Record<string, string | number | boolean>;
+  };
+}

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { signedInDouble } from '@/test/auth-double';
+import { createSessionProfile } from '@/test/factories';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+import { createCustomer } from '../test-factories';
+
+const regular = {
+  'POST /api/v1/sessions/create': { body: createSessionProfile({ userRoles: ['regular'] }) },
+};
+
+describe('the customer form', { timeout: 30_000 }, () => {
+  it('says what is wrong in each field, in words a person understands, and sends nothing', async () => {
+    const { calls } = stubFetch({ ...regular });
+    renderApp('/customers/new', signedInDouble());
+    expect(await screen.findByRole('heading', { level: 1, name: 'New customer' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add a contact' }));
+    const contact = screen.getByRole('group', { name: 'Contact 1' });
+    fireEvent.change(within(contact).getByLabelText('Email'), { target: { value: 'pat at example' } });
+    fireEvent.change(screen.getByLabelText('Margin (% of sell price)'), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('Web domain'), { target: { value: 'not a domain' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+
+    expect(await screen.findByText('Enter the customer’s name')).toBeTruthy();
+    expect(screen.getByText('Enter the contact’s name')).toBeTruthy();
+    expect(screen.getByText('Enter an email such as buyer@acme.com')).toBeTruthy();
+    expect(screen.getByText('The margin must be below 100%')).toBeTruthy();
+    expect(screen.getByText('Enter a web domain such as acme.com')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Fix the 5 highlighted fields before saving.');
+    expect(calls.some((c) => c.path.startsWith('/api/v1/customer/'))).toBe(false);
+
+    // Fixing a field clears its message as you type.
+    fireEvent.change(screen.getAllByLabelText(/^Name/)[0]!, { target: { value: 'Bow River Cranes' } });
+    await waitFor(() => expect(screen.queryByText('Enter the customer’s name')).toBeNull());
+  });
+
+  it('shows an example price with the margin of the sell price, then saves and opens the customer', async () => {
+    const saved = createCustomer({ _id: 'cust-9', name: 'Bow River Cranes', marginPct: 30, discountPct: 10 });
+    const { calls } = stubFetch({
+      ...regular,
+      'POST /api/v1/customer/new/update': { body: saved },
+      'GET /api/v1/customer/cust-9': { body: saved },
+    });
+    const { router } = renderApp('/customers/new', signedInDouble());
+    await screen.findByRole('heading', { level: 1, name: 'New customer' });
+
+    // Default margin 30% on a cost of 70 sells at 100.
+    expect(screen.getByTestId('price-preview').textContent).toBe(
+      'A part that costs $70 sells to this customer at $100.',
+    );
+    fireEvent.change(screen.getByLabelText('Discount (% off the price)'), { target: { value: '10' } });
+    expect(screen.getByTestId('price-preview').textContent).toBe(
+      'A part that costs $70 sells to this customer at $90.',
+    );
+
+    fireEvent.change(screen.getAllByLabelText(/^Name/)[0]!, { target: { value: 'Bow River Cranes' } });
+    fireEvent.change(screen.getByLabelText('Margin (% of sell price)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: 'BRC-7' } });
+    fireEvent.change(screen.getByLabelText('Street address', { selector: 'input' }), {
+      target: { value: '1 River Rd' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/cust-9'));
+    const post = calls.find((c) => c.path === '/api/v1/customer/new/update');
+    expect(JSON.parse(post?.body ?? '{}')).toMatchObject({
+      name: 'Bow River Cranes',
+      accountNumber: 'BRC-7',
+      marginPct: 30,
+      discountPct: 10,
+      currency: 'CAD',
+      billingAddress: { line1: '1 River Rd', city: '' },
+      shippingAddress: null,
+      contacts: [],
+    });
+  });
+
+  it('shows the plan limit message with a link to upgrade', async () => {
+    stubFetch({
+      ...regular,
+      'POST /api/v1/customer/new/update': {
+        status: 403,
+        body: {
+          statusCode: 403,
+          code: 'LIMIT_REACHED',
+          message: 'Your plan allows 25 customers and you have 25. Upgrade your subscription to add more.',
+          details: { limit: 'maxCustomers', max: 25, count: 25, upgradeUrl: '/upgradesubscription' },
+        },
+      },
+    });
+    renderApp('/customers/new', signedInDouble());
+    await screen.findByRole('heading', { level: 1, name: 'New customer' });
+    fireEvent.change(screen.getAllByLabelText(/^Name/)[0]!, { target: { value: 'One too many' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+    const alert = await screen.findByText(/Your plan allows 25 customers and you have 25/);
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade your subscription' }).getAttribute('href')).toBe(
+      '/upgradesubscription',
+    );
+  });
+
+  it('edits an existing customer with its values filled in', async () => {
+    const customer = createCustomer();
+    const { calls } = stubFetch({
+      ...regular,
+      'GET /api/v1/customer/cust-1': { body: customer },
+      'POST /api/v1/customer/cust-1/update': { body: { ...customer, name: 'Red Deer Excavating Ltd.' } },
+    });
+    const { router } = renderApp('/customer/cust-1/edit', signedInDouble());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Red Deer Excavating' })).toBeTruthy();
+    expect((screen.getByLabelText('Margin (% of sell price)') as HTMLInputElement).value).toBe('35');
+    const contact = screen.getByRole('group', { name: 'Contact 1' });
+    expect((within(contact).getByLabelText('Email') as HTMLInputElement).value).toBe('pat@reddeerex.ca');
+    await userEvent.type(screen.getAllByLabelText(/^Name/)[0]!, ' Ltd.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/cust-1'));
+    const post = calls.find((c) => c.path === '/api/v1/customer/cust-1/update');
+    expect(JSON.parse(post?.body ?? '{}')).toMatchObject({ name: 'Red Deer Excavating Ltd.', marginPct: 35 });
+  });
+});

@@ -1,0 +1,67 @@
+import type { Customer } from '@hosewright/domain';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { CentredProgress } from '@/components/centred-progress';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/api';
+import { useSnackbarStore } from '@/lib/snackbar-store';
+import { useCustomer } from '../api/get-customer';
+import { CustomerForm } from '../components/customer-form';
+
+/** `/customers/new` and `/customer/{customerId}/edit` (SPEC 2: regular or admin). */
+export function CustomerEditPage() {
+  const { t } = useTranslation();
+  const { customerId } = useParams();
+  const navigate = useNavigate();
+  const showSnackbar = useSnackbarStore((s) => s.show);
+  const isNew = customerId === undefined;
+  const customer = useCustomer(customerId ?? '', { isEnabled: !isNew });
+  const back = isNew ? '/customers' : `/customer/${encodeURIComponent(customerId)}`;
+
+  const onSaved = (saved: Customer) => {
+    showSnackbar('success', t('customers.form.saved'));
+    navigate(`/customer/${encodeURIComponent(saved._id)}`);
+  };
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
+      <Box>
+        <Button href={back} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
+          {isNew ? t('customers.backToList') : (customer.data?.name ?? t('customers.backToList'))}
+        </Button>
+      </Box>
+      <PageHeader
+        title={
+          isNew
+            ? t('customers.form.newTitle')
+            : t('customers.form.editTitle', { name: customer.data?.name ?? '' })
+        }
+        icon={<PersonAddIcon />}
+      />
+      {isNew ? (
+        <CustomerForm onSaved={onSaved} onCancel={() => navigate(back)} />
+      ) : customer.isPending ? (
+        <CentredProgress label={t('common.loading')} />
+      ) : customer.isError ? (
+        <Alert severity={isApiError(customer.error, 'NOT_FOUND') ? 'info' : 'error'}>
+          {isApiError(customer.error, 'NOT_FOUND')
+            ? t('customers.form.notFound')
+            : `${t('customers.form.loadFailed')} ${customer.error.message}`}
+        </Alert>
+      ) : (
+        <CustomerForm
+          key={customer.data._id}
+          customer={customer.data}
+          onSaved={onSaved}
+          onCancel={() => navigate(back)}
+        />
+      )}
+    </Stack>
+  );
+}

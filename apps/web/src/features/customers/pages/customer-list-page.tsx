@@ -1,0 +1,349 @@
+import { CUSTOMER_SORT_FIELDS, type Customer, PREMIUM_TIERS } from '@hosewright/domain';
+import AddIcon from '@mui/icons-material/Add';
+import PeopleIcon from '@mui/icons-material/People';
+import SearchIcon from '@mui/icons-material/Search';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
+import {
+  gridStateToQuery,
+  type UrlGrid,
+  type UrlGridDefaults,
+  useUrlGrid,
+} from '@/components/data-grid/url-state';
+import { PageHeader } from '@/components/page-header';
+import { formatDate, formatNumber } from '@/lib/dates';
+import { useViewer } from '@/lib/use-viewer';
+import { useCustomerList } from '../api/list-customers';
+
+export const CUSTOMER_LIST_DEFAULTS: UrlGridDefaults = { sort: 'name', sortFields: CUSTOMER_SORT_FIELDS };
+/** Typing in the search box asks the server once the typing pauses. */
+const SEARCH_DELAY_MS = 300;
+
+function columnsOf(t: TFunction): GridColDef<Customer>[] {
+  return [
+    {
+      field: 'name',
+      headerName: t('customers.fields.name'),
+      flex: 2,
+      minWidth: 200,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {row.name}
+          </Box>
+          {row.active ? null : <Chip size="small" label={t('customers.list.inactive')} />}
+        </Box>
+      ),
+    },
+    { field: 'accountNumber', headerName: t('customers.fields.accountNumber'), flex: 1, minWidth: 130 },
+    { field: 'domain', headerName: t('customers.fields.domain'), flex: 1, minWidth: 150 },
+    {
+      field: 'contact',
+      headerName: t('customers.form.sections.contacts'),
+      sortable: false,
+      flex: 1,
+      minWidth: 150,
+      valueGetter: (_value, row) => row.contacts[0]?.name ?? '',
+    },
+    { field: 'currency', headerName: t('customers.fields.currency'), width: 100 },
+    {
+      field: 'updatedAt',
+      headerName: t('customers.fields.updatedAt'),
+      width: 170,
+      valueFormatter: (value: string) => (value ? formatDate(value) : ''),
+    },
+  ];
+}
+
+/** `/customers` (SPEC 2, any signed-in member): the shop's customers, server-side paged, state in the URL. */
+export function CustomerListPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isXs = useMediaQuery(theme.breakpoints.only('xs'), { noSsr: true });
+  const navigate = useNavigate();
+  const { access } = useViewer();
+  const isAdmin = access?.roles.includes('admin') ?? false;
+  const grid = useUrlGrid(CUSTOMER_LIST_DEFAULTS);
+  const q = grid.params.get('q') ?? '';
+  const active = grid.params.get('active') ?? '';
+  const query = new URLSearchParams({
+    ...gridStateToQuery(grid.state),
+    ...(q ? { q } : {}),
+    ...(active === 'true' || active === 'false' ? { active } : {}),
+  }).toString();
+  const list = useCustomerList(query);
+  const columns = useMemo(() => columnsOf(t), [t]);
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const isFiltered = q !== '' || active !== '';
+  const isEmpty = !list.isPending && !list.isError && !list.isPlaceholderData && total === 0;
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageHeader
+        title={t('customers.title')}
+        icon={<PeopleIcon />}
+        tools={[
+          {
+            commandId: 'importItems',
+            icon: <UploadFileIcon fontSize="small" />,
+            title: t('customers.importItems'),
+            roles: ['admin'],
+            subscriptions: PREMIUM_TIERS,
+          },
+        ]}
+        onCommand={(_index, tool) => {
+          if (tool.commandId === 'importItems') navigate('/customers/items/import');
+        }}
+        actions={
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="contained" startIcon={<AddIcon />} href="/customers/new">
+              {t('customers.new')}
+            </Button>
+            {isAdmin ? (
+              <Button variant="outlined" startIcon={<UploadFileIcon />} href="/customers/import">
+                {t('customers.import')}
+              </Button>
+            ) : null}
+          </Stack>
+        }
+      />
+      <Filters grid={grid} q={q} active={active} />
+      {list.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('customers.list.loadFailed')} {list.error.message}
+        </Alert>
+      ) : isEmpty ? (
+        <Paper variant="outlined" role="status" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
+          <PeopleIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
+          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+            {isFiltered ? t('customers.list.noMatchTitle') : t('customers.list.emptyTitle')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
+            {isFiltered ? t('customers.list.noMatchText') : t('customers.list.emptyText')}
+          </Typography>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ mt: 2, justifyContent: 'center', flexWrap: 'wrap' }}
+          >
+            {isFiltered ? (
+              <Button variant="contained" onClick={() => grid.update({ q: null, active: null })}>
+                {t('customers.list.clearSearch')}
+              </Button>
+            ) : (
+              <>
+                <Button variant="contained" startIcon={<AddIcon />} href="/customers/new">
+                  {t('customers.new')}
+                </Button>
+                {isAdmin ? (
+                  <Button variant="outlined" href="/customers/import">
+                    {t('customers.import')}
+                  </Button>
+                ) : null}
+              </>
+            )}
+          </Stack>
+        </Paper>
+      ) : isXs ? (
+        <CustomerCards grid={grid} rows={rows} total={total} isLoading={list.isFetching} />
+      ) : (
+        <UrlDataGrid<Customer>
+          grid={grid}
+          columns={columns}
+          rows={rows}
+          rowCount={total}
+          isLoading={list.isFetching}
+          label={t('customers.list.label')}
+          getRowId={(row) => row._id}
+          onOpenRow={(row) => navigate(`/customer/${encodeURIComponent(row._id)}`)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Filters({ grid, q, active }: { grid: UrlGrid; q: string; active: string }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(q);
+  const { update } = grid;
+  // The URL changes from outside too (back button, 'Clear the search').
+  useEffect(() => setText(q), [q]);
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => update({ q: text.trim() || null }, { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, update]);
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        maxWidth: 720,
+      }}
+    >
+      <TextField
+        type="search"
+        size="small"
+        label={t('customers.list.search')}
+        placeholder={t('customers.list.searchHint')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('customers.fields.active')}
+        value={active === 'true' || active === 'false' ? active : 'all'}
+        onChange={(e) => update({ active: e.target.value === 'all' ? null : e.target.value })}
+      >
+        <MenuItem value="all">{t('customers.list.filterAll')}</MenuItem>
+        <MenuItem value="true">{t('customers.list.filterActive')}</MenuItem>
+        <MenuItem value="false">{t('customers.list.filterInactive')}</MenuItem>
+      </TextField>
+    </Box>
+  );
+}
+
+/** The list on phones: one card per customer, the same URL state as the grid. */
+function CustomerCards({
+  grid,
+  rows,
+  total,
+  isLoading,
+}: {
+  grid: UrlGrid;
+  rows: readonly Customer[];
+  total: number;
+  isLoading: boolean;
+}) {
+  const { t } = useTranslation();
+  const { state } = grid;
+  const pages = Math.max(1, Math.ceil(total / state.pageSize));
+  const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
+  const to = Math.min(total, state.page * state.pageSize);
+  const sortable = ['name', 'accountNumber', 'domain', 'updatedAt'] as const;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+        <TextField
+          select
+          size="small"
+          label={t('customers.list.sortBy')}
+          value={state.sort}
+          onChange={(e) => grid.setSort(e.target.value, state.order)}
+        >
+          {sortable.map((field) => (
+            <MenuItem key={field} value={field}>
+              {t(`customers.fields.${field}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('customers.list.order')}
+          value={state.order}
+          onChange={(e) => grid.setSort(state.sort, e.target.value === 'desc' ? 'desc' : 'asc')}
+        >
+          <MenuItem value="asc">{t('customers.list.ascending')}</MenuItem>
+          <MenuItem value="desc">{t('customers.list.descending')}</MenuItem>
+        </TextField>
+      </Box>
+      <Box
+        component="ul"
+        aria-label={t('customers.list.label')}
+        aria-busy={isLoading ? 'true' : undefined}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
+        {isLoading && rows.length === 0
+          ? [0, 1, 2].map((i) => (
+              <Box component="li" key={i} aria-hidden>
+                <Skeleton variant="rounded" height={88} />
+              </Box>
+            ))
+          : rows.map((customer) => (
+              <Box component="li" key={customer._id}>
+                <Card variant="outlined">
+                  <CardActionArea href={`/customer/${encodeURIComponent(customer._id)}`}>
+                    <CardContent>
+                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        <Typography sx={{ fontWeight: 600, flex: 1, overflowWrap: 'anywhere' }}>
+                          {customer.name}
+                        </Typography>
+                        {customer.active ? null : <Chip size="small" label={t('customers.list.inactive')} />}
+                      </Box>
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {[customer.accountNumber, customer.domain, customer.contacts[0]?.name]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Box>
+            ))}
+      </Box>
+      {total > 0 ? (
+        <Stack spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('customers.list.shown', {
+              from: formatNumber(from),
+              to: formatNumber(to),
+              total: formatNumber(total),
+            })}
+          </Typography>
+          {pages > 1 ? (
+            <Pagination
+              count={pages}
+              page={state.page}
+              onChange={(_e, page) => grid.setPage(page)}
+              size="small"
+              siblingCount={0}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}
