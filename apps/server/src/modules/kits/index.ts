@@ -1,8 +1,7 @@
 /** Hose kits (issue 6): routes and the global-search provider. */
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import type { SearchProvider } from '../search/registry.ts';
+import { kitSearch } from './search.ts';
 
-export function kitRoutes(_app: FastifyInstance, _database: Database): void {}
+export { kitRoutes } from './routes.ts';
 
-export const kitSearchProviders: SearchProvider[] = [];
+export const kitSearchProviders: SearchProvider[] = [kitSearch];

@@ -1,0 +1,174 @@
+/** The kit form's searches: a hose assembly, a component, a customer. Each searches on the server. */
+import type { Component, Customer, HoseAssemblyListItem } from '@hosewright/domain';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAssemblySearch, useComponentSearch, useCustomerSearch } from '../api/kits';
+import { formatMoney } from '../lib/format';
+import { useDebounced } from '../lib/use-debounced';
+
+function Option({ title, detail }: { title: string; detail: string }) {
+  return (
+    <>
+      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{title}</Typography>
+      {detail ? (
+        <Typography variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** Picks a hose assembly to add; the box clears once one is chosen. */
+export function AssemblyPicker({ onPick }: { onPick: (assembly: HoseAssemblyListItem) => void }) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const text = useDebounced(input, 250);
+  const search = useAssemblySearch(text, open);
+  return (
+    <Autocomplete<HoseAssemblyListItem>
+      value={null}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      onChange={(_, assembly) => {
+        if (assembly) {
+          onPick(assembly);
+          setInput('');
+        }
+      }}
+      inputValue={input}
+      onInputChange={(_, next, reason) => setInput(reason === 'reset' ? '' : next)}
+      options={search.data ?? []}
+      filterOptions={(list) => list}
+      getOptionLabel={(a) => a.title}
+      isOptionEqualToValue={(a, b) => a._id === b._id}
+      loading={search.isFetching}
+      noOptionsText={t('kits.editor.noAssemblies')}
+      autoHighlight
+      blurOnSelect
+      renderOption={(props, a) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+            <Option title={a.title} detail={[a.description, a.customerName].filter(Boolean).join(' · ')} />
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('kits.editor.addAssembly')}
+          placeholder={t('kits.editor.addAssemblyPlaceholder')}
+        />
+      )}
+    />
+  );
+}
+
+/** Picks a component (any kind) to add. */
+export function ComponentPicker({ onPick }: { onPick: (component: Component) => void }) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const text = useDebounced(input, 250);
+  const search = useComponentSearch(text, open);
+  return (
+    <Autocomplete<Component>
+      value={null}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      onChange={(_, component) => {
+        if (component) {
+          onPick(component);
+          setInput('');
+        }
+      }}
+      inputValue={input}
+      onInputChange={(_, next, reason) => setInput(reason === 'reset' ? '' : next)}
+      options={search.data ?? []}
+      filterOptions={(list) => list}
+      getOptionLabel={(c) => c.partNumber}
+      isOptionEqualToValue={(a, b) => a._id === b._id}
+      loading={search.isFetching}
+      noOptionsText={t('kits.editor.noComponents')}
+      autoHighlight
+      blurOnSelect
+      renderOption={(props, c) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        const cost = c.cost === null || c.cost === undefined ? '' : `${formatMoney(c.cost)} / ${c.costUnit}`;
+        return (
+          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+            <Option
+              title={c.partNumber}
+              detail={[c.brand, c.description, cost].filter(Boolean).join(' · ')}
+            />
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('kits.editor.addComponent')}
+          placeholder={t('kits.editor.addComponentPlaceholder')}
+        />
+      )}
+    />
+  );
+}
+
+/** The kit's customer (optional): their terms price the kit. */
+export function CustomerPicker({
+  value,
+  onChange,
+}: {
+  value: { id: string; name: string } | null;
+  onChange: (customer: { id: string; name: string } | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState(value?.name ?? '');
+  const [open, setOpen] = useState(false);
+  const text = useDebounced(input, 250);
+  const search = useCustomerSearch(value && input === value.name ? '' : text, open);
+  const options: { id: string; name: string; detail: string }[] = (search.data ?? []).map((c: Customer) => ({
+    id: c._id,
+    name: c.name,
+    detail: [c.accountNumber, c.domain].filter(Boolean).join(' · '),
+  }));
+  const current = value ? { ...value, detail: '' } : null;
+  return (
+    <Autocomplete
+      value={current}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      onChange={(_, customer) => onChange(customer ? { id: customer.id, name: customer.name } : null)}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      options={current && !options.some((o) => o.id === current.id) ? [current, ...options] : options}
+      filterOptions={(list) => list}
+      getOptionLabel={(c) => c.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      loading={search.isFetching}
+      noOptionsText={t('kits.editor.noCustomers')}
+      autoHighlight
+      renderOption={(props, c) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+            <Option title={c.name} detail={c.detail} />
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField {...params} label={t('kits.fields.customer')} helperText={t('kits.fields.customerHelp')} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,231 @@
+/** `/hosekits`: every kit (latest revisions), paged, sorted and searched on the server, kept in the URL. */
+import { HOSE_KIT_SORT_FIELDS, type HoseKitListItem } from '@hosewright/domain';
+import AddIcon from '@mui/icons-material/Add';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
+import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
+import { PageHeader } from '@/components/page-header';
+import { toQueryString, useCustomer, useKitList } from '../api/kits';
+import { formatDate } from '../lib/format';
+import { useDebounced } from '../lib/use-debounced';
+
+const DEFAULTS: UrlGridDefaults = { sort: 'updatedAt', order: 'desc', sortFields: HOSE_KIT_SORT_FIELDS };
+const FILTER_KEYS = ['q', 'customerId'] as const;
+
+function columnsOf(t: TFunction): GridColDef<HoseKitListItem>[] {
+  return [
+    {
+      field: 'partNumber',
+      headerName: t('kits.list.columns.partNumber'),
+      flex: 1,
+      minWidth: 150,
+      valueGetter: (_, row) => row.title,
+    },
+    { field: 'description', headerName: t('kits.list.columns.description'), flex: 1.5, minWidth: 160 },
+    { field: 'machine', headerName: t('kits.list.columns.machine'), flex: 1, minWidth: 130 },
+    { field: 'customerName', headerName: t('kits.list.columns.customerName'), flex: 1, minWidth: 130 },
+    {
+      field: 'released',
+      headerName: t('kits.list.columns.status'),
+      sortable: false,
+      width: 110,
+      valueGetter: (_, row) => (row.released ? t('kits.status.released') : t('kits.status.draft')),
+    },
+    {
+      field: 'lineCount',
+      headerName: t('kits.list.columns.lineCount'),
+      sortable: false,
+      width: 80,
+      type: 'number',
+    },
+    {
+      field: 'updatedAt',
+      headerName: t('kits.list.columns.updatedAt'),
+      width: 130,
+      valueFormatter: (v) => formatDate(v),
+    },
+  ];
+}
+
+export function ListPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isXs = useMediaQuery(theme.breakpoints.only('xs'), { noSsr: true });
+  const navigate = useNavigate();
+  const grid = useUrlGrid(DEFAULTS);
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, grid.params.get(k) ?? undefined]));
+  const query = toQueryString({ ...gridStateToQuery(grid.state), ...filters });
+  const list = useKitList(query);
+  const customerId = grid.params.get('customerId') ?? undefined;
+  const customer = useCustomer(customerId);
+  const columns = useMemo(() => columnsOf(t), [t]);
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const isFiltered = FILTER_KEYS.some((k) => grid.params.get(k));
+  const isEmpty = !list.isPending && !list.isPlaceholderData && !list.isError && total === 0;
+
+  const [text, setText] = useState(grid.params.get('q') ?? '');
+  const settled = useDebounced(text, 300);
+  const { update } = grid;
+  const currentQ = grid.params.get('q') ?? '';
+  useEffect(() => {
+    if (settled !== currentQ) update({ q: settled || null }, { replace: true });
+  }, [settled, currentQ, update]);
+
+  const newHref = customerId ? `/customer/${customerId}/hosekits/new` : '/hosekits/new';
+  const create = (
+    <Button variant="contained" startIcon={<AddIcon />} href={newHref}>
+      {t('kits.list.new')}
+    </Button>
+  );
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageHeader title={t('kits.list.title')} icon={<Inventory2OutlinedIcon />} actions={create} />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('kits.list.search')}
+          placeholder={t('kits.list.searchPlaceholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ flex: '1 1 260px', maxWidth: 480 }}
+        />
+        {customerId ? (
+          <Chip
+            label={t('kits.list.customerFilter', { name: customer.data?.name ?? '…' })}
+            onDelete={() => update({ customerId: null })}
+          />
+        ) : null}
+      </Box>
+      {list.isError ? <Alert severity="error">{t('kits.list.failed')}</Alert> : null}
+      {isEmpty ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }} role="status">
+          <Inventory2OutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
+          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+            {isFiltered ? t('kits.list.noMatch') : t('kits.list.empty')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
+            {isFiltered ? t('kits.list.noMatchHelp') : t('kits.list.emptyHelp')}
+          </Typography>
+          <Box sx={{ mt: 2 }}>
+            {isFiltered ? (
+              <Button
+                variant="contained"
+                onClick={() => {
+                  setText('');
+                  update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
+                }}
+              >
+                {t('kits.list.clearFilters')}
+              </Button>
+            ) : (
+              create
+            )}
+          </Box>
+        </Paper>
+      ) : isXs ? (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <TextField
+            select
+            size="small"
+            label={t('kits.list.sortBy')}
+            value={grid.state.sort}
+            onChange={(e) => grid.setSort(e.target.value, grid.state.order)}
+          >
+            {HOSE_KIT_SORT_FIELDS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {t(`kits.list.columns.${f}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box
+            component="ul"
+            aria-label={t('kits.list.title')}
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+          >
+            {rows.map((row) => (
+              <Box component="li" key={row._id}>
+                <Card variant="outlined">
+                  <CardActionArea href={`/hosekit/${row._id}`}>
+                    <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+                      <Box
+                        sx={{
+                          display: 'flex',
+                          gap: 1,
+                          alignItems: 'center',
+                          justifyContent: 'space-between',
+                        }}
+                      >
+                        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                          {row.title}
+                        </Typography>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={row.released ? t('kits.status.released') : t('kits.status.draft')}
+                        />
+                      </Box>
+                      {row.description ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {row.description}
+                        </Typography>
+                      ) : null}
+                      <Typography variant="body2">
+                        {[row.customerName, row.machine, t('kits.list.lines', { count: row.lineCount })]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Box>
+            ))}
+          </Box>
+          {total > grid.state.pageSize ? (
+            <Pagination
+              sx={{ justifySelf: 'center' }}
+              count={Math.ceil(total / grid.state.pageSize)}
+              page={grid.state.page}
+              onChange={(_, page) => grid.setPage(page)}
+              siblingCount={0}
+              size="small"
+            />
+          ) : null}
+        </Box>
+      ) : (
+        <UrlDataGrid<HoseKitListItem>
+          grid={grid}
+          columns={columns}
+          rows={rows}
+          rowCount={total}
+          isLoading={list.isFetching}
+          label={t('kits.list.title')}
+          getRowId={(row) => row._id}
+          onOpenRow={(row) => navigate(`/hosekit/${row._id}`)}
+        />
+      )}
+    </Stack>
+  );
+}

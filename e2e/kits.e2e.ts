@@ -1,0 +1,246 @@
+/**
+ * Issue 6's kit journey on a desktop (1440x900), in real Chromium against the built app: the demo admin's
+ * customer (with a 30% margin and a 10% discount) and two hose assemblies are made through the API in
+ * setup; the admin then builds a kit of both assemblies for that customer in the kit editor, sees the BOM
+ * priced with the customer's terms, and downloads the kit PDF.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  ARTIFACTS_DIR,
+  chromePath,
+  launchBrowser,
+  newSession,
+  type Session,
+  screenshot,
+} from './support/browser.ts';
+import { signIn } from './support/flows.ts';
+import { DEMO, type RunningServer, startServer } from './support/server.ts';
+
+const DESKTOP = { width: 1440, height: 900 } as const;
+const KIT = 'E2E-KIT-1';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+let desktop: Session | undefined;
+/** Made in setup, carried from step to step. */
+const made: { customerId?: string; assemblies?: { _id: string; title: string }[]; kitId?: string } = {};
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
+  return value;
+}
+
+/** Calls the API as the signed-in admin (the SPA keeps the access token in the `accessToken` cookie). */
+async function apiCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const session = need(desktop, 'The signed-in page');
+  const cookies = await session.context.cookies();
+  const token = cookies.find((c) => c.name === 'accessToken')?.value;
+  if (!token) throw new Error('No access token cookie after signing in');
+  const res = await fetch(`${need(server, 'The server').baseUrl}/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function partId(partNumber: string): Promise<string> {
+  const page = await apiCall<{ items: { _id: string; partNumber: string }[] }>(
+    'GET',
+    `organization/items?q=${encodeURIComponent(partNumber)}&itemsPerPage=50`,
+  );
+  const found = page.items.find((i) => i.partNumber === partNumber);
+  if (!found) throw new Error(`${partNumber} is not in the demo catalogue`);
+  return found._id;
+}
+
+beforeAll(async () => {
+  chromePath(); // fail at once, before starting the server, when there is no browser
+  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'kits server' })]);
+  if (b.status === 'fulfilled') browser = b.value;
+  if (s.status === 'fulfilled') server = s.value;
+  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length > 0) {
+    throw new Error(
+      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
+    );
+  }
+  desktop = await newSession(need(browser, 'The browser'), 'desktop');
+  await desktop.page.setViewportSize(DESKTOP);
+  await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
+
+  const customer = await apiCall<{ _id: string }>('POST', 'customer/new/update', {
+    name: 'Prairie Excavating',
+    marginPct: 30,
+    discountPct: 10,
+  });
+  made.customerId = customer._id;
+  const [hose, fitting, ferrule] = await Promise.all(
+    ['GEN-2SN-08', 'F-SN-08-FJX90', 'FER-SN-08'].map((p) => partId(p)),
+  );
+  made.assemblies = [];
+  for (const [overallLengthMm, description] of [
+    [1000, 'E2E boom hose'],
+    [1500, 'E2E stick hose'],
+  ] as const) {
+    made.assemblies.push(
+      await apiCall<{ _id: string; title: string }>('POST', 'hoseassembly/new/update', {
+        hoseId: hose,
+        endA: { fittingId: fitting, ferruleId: ferrule },
+        endB: { fittingId: fitting, ferruleId: ferrule },
+        overallLengthMm,
+        lengthMeasuredTo: 'centreline',
+        orientationDeg: 90,
+        orientationConvention: 'clockwise',
+        quantity: 1,
+        description,
+      }),
+    );
+  }
+});
+
+afterAll(async () => {
+  await desktop?.close().catch(() => undefined);
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+/** One step; on failure a screenshot and the page's and the server's story join the error. */
+async function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
+  const running = need(server, 'The server');
+  const current = need(desktop, 'The signed-in page');
+  try {
+    await steps(current.page, running.baseUrl);
+    const errors = current.problems.filter((p) => p.startsWith('pageerror'));
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  } catch (error) {
+    const shot = await screenshot(current.page, `${name}-FAILED`).catch(() => 'none');
+    const details = [
+      `page: ${current.page.url()}`,
+      `visited:\n  ${current.visited.slice(-10).join('\n  ')}`,
+      `page problems:\n  ${current.problems.join('\n  ') || '(none)'}`,
+      `screenshot: ${shot}`,
+      `server output (end):\n${running.output().slice(-3000)}`,
+    ].join('\n');
+    if (error instanceof Error) {
+      error.message = `${error.message}\n--- ${name}\n${details}`;
+      throw error;
+    }
+    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
+  }
+}
+
+async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+async function addAssembly(page: Page, title: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Add a hose assembly' });
+  await box.click();
+  await box.fill(title);
+  const option = page.getByRole('option', { name: new RegExp(`^${title}`) }).first();
+  await visible(option);
+  await option.click();
+}
+
+const money = (n: number) =>
+  new Intl.NumberFormat('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+
+test('the admin builds a kit of two assemblies for the customer and sees the priced BOM', async () => {
+  await step('kits-build', async (page, baseUrl) => {
+    const [first, second] = need(made.assemblies, 'The assemblies from setup') as [
+      { _id: string; title: string },
+      { _id: string; title: string },
+    ];
+    await page.goto(`${baseUrl}/customer/${need(made.customerId, 'The customer')}/hosekits/new`);
+    await visible(page.getByRole('heading', { level: 1, name: 'New hose kit' }), 20_000);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Customer' }).inputValue())
+      .toBe('Prairie Excavating');
+    await page.getByRole('textbox', { name: 'Part number' }).fill(KIT);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Excavator boom and stick');
+    await page.getByRole('textbox', { name: 'Machine or equipment' }).fill('CAT 320 excavator');
+    await page.getByRole('tab', { name: /^Lines/ }).click();
+
+    await addAssembly(page, first.title);
+    await addAssembly(page, second.title);
+    await page.getByRole('textbox', { name: 'Quantity, line 1' }).fill('2');
+    const totals = page.getByRole('group', { name: 'Kit totals' });
+    await visible(totals.getByText(/^Kit price: /));
+    await expect.poll(() => page.getByTestId('line-price-1').textContent()).toMatch(/extended/);
+    await screenshot(page, 'kits-editor-desktop');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/hosekit\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    made.kitId = new URL(page.url()).pathname.split('/').pop();
+    await visible(page.getByRole('heading', { level: 1, name: `${KIT}_A` }));
+
+    // The BOM tab: both assemblies, priced with the customer's 30% margin less 10%, as the server priced them.
+    await page.getByRole('tab', { name: 'BOM' }).click();
+    await page.waitForURL(/\/bom$/);
+    const bom = page.getByRole('table', { name: 'Bill of materials' });
+    await visible(bom);
+    await visible(bom.getByRole('link', { name: first.title }));
+    await visible(bom.getByRole('link', { name: second.title }));
+    const kit = await apiCall<{
+      totals: { price: number };
+      lines: { unitCost: number; unitPrice: number; quantity: number; extendedPrice: number }[];
+    }>('GET', `hosekit/${made.kitId}`);
+    expect(kit.lines.map((l) => l.quantity)).toEqual([2, 1]);
+    for (const line of kit.lines) {
+      expect(line.unitPrice).toBeCloseTo(Math.round((line.unitCost / 0.7) * 0.9 * 100) / 100, 2);
+    }
+    await visible(bom.getByText(money(kit.lines[0]!.extendedPrice)).first());
+    await visible(
+      page.getByRole('group', { name: 'Kit totals' }).getByText(`Kit price: ${money(kit.totals.price)} CAD`),
+    );
+    await screenshot(page, 'kits-bom-desktop');
+  });
+});
+
+test('the admin downloads the kit PDF', async () => {
+  await step('kits-pdf', async (page) => {
+    await page.getByRole('button', { name: 'Tools' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('menuitem', { name: 'Kit PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`kit-${KIT}_A.pdf`);
+    const data = await readFile(await download.path());
+    expect(data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(data.length).toBeGreaterThan(5_000);
+    await download.saveAs(path.join(ARTIFACTS_DIR, 'kits-kit.pdf'));
+  });
+});
+
+test('on a phone the kit’s BOM and its lines editor fit the screen', async () => {
+  const phone = await newSession(need(browser, 'The browser'), 'phone');
+  try {
+    const baseUrl = need(server, 'The server').baseUrl;
+    await signIn(phone.page, baseUrl, DEMO.email, DEMO.password);
+    const page = phone.page;
+    const kitId = need(made.kitId, 'The kit from the first step');
+    const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+
+    await page.goto(`${baseUrl}/hosekit/${kitId}/bom`);
+    const bom = page.getByRole('list', { name: 'Bill of materials' });
+    await visible(bom, 20_000);
+    await visible(bom.getByText(/^2 × /));
+    expect(await overflow()).toBeLessThanOrEqual(1);
+    await screenshot(page, 'kits-bom-phone');
+
+    await page.goto(`${baseUrl}/hosekit/${kitId}/edit/lines`);
+    await visible(page.getByRole('textbox', { name: 'Quantity, line 2' }), 20_000);
+    expect(await overflow()).toBeLessThanOrEqual(1);
+    await screenshot(page, 'kits-editor-phone');
+    expect(phone.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+  } catch (error) {
+    await screenshot(phone.page, 'kits-phone-FAILED').catch(() => undefined);
+    throw error;
+  } finally {
+    await phone.close();
+  }
+});
