@@ -4,6 +4,7 @@ import {
   type AssemblyDrawingEnd,
   type AssemblyDrawingModel,
   assemblyDrawingSvg,
+  drawingModelOf,
   formatMm,
 } from './drawing.ts';
 
@@ -114,5 +115,58 @@ describe('formatMm', () => {
     expect(formatMm(890)).toBe('890 mm');
     expect(formatMm(12500)).toBe('12,500 mm');
     expect(formatMm(12.25)).toBe('12.3 mm');
+  });
+});
+
+describe('drawingModelOf', () => {
+  const fitting = (angle: number) => ({
+    _id: 'f',
+    kind: 'crimpFitting' as const,
+    partNumber: `F-${angle}`,
+    brand: 'GEN',
+    description: '',
+    endType: 'JIC37',
+    gender: 'F',
+    dash: -8,
+    angle,
+  });
+  const parts = {
+    hose: { _id: 'h', kind: 'hose' as const, partNumber: 'GEN-2SN-08', brand: 'GEN', description: '' },
+    endA: { fitting: fitting(90), ferrule: null, adaptor: null },
+    endB: {
+      fitting: fitting(0),
+      ferrule: null,
+      adaptor: {
+        _id: 'a',
+        kind: 'adaptor' as const,
+        partNumber: 'A-MJ08-MORB08',
+        brand: 'GEN',
+        description: '',
+        endA: 'JIC37 M -8',
+        endB: 'ORB M -8',
+        angle: 0,
+      },
+    },
+    wrap: {
+      _id: 'w',
+      kind: 'wrap' as const,
+      partNumber: 'W-SPIRAL-25',
+      brand: 'GEN',
+      description: '',
+      lengthMm: 500,
+    },
+  };
+
+  it('labels an end with an adaptor by the adaptor’s outer end and names both parts', () => {
+    const model = drawingModelOf({ title: 'C-1_A', parts, overallLengthMm: 1000, cutLengthMm: 900 });
+    expect(model.endB).toMatchObject({
+      endType: 'ORB',
+      gender: 'M',
+      angle: 0,
+      partNumber: 'F-0 + A-MJ08-MORB08',
+    });
+    expect(model.endA).toMatchObject({ endType: 'JIC37', angle: 90, partNumber: 'F-90' });
+    expect(model.wrap).toEqual({ lengthMm: 500, label: 'W-SPIRAL-25' });
+    expect(texts(assemblyDrawingSvg(model))).toContain('End B: ORB M -8 straight');
   });
 });

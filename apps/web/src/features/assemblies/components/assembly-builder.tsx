@@ -1,0 +1,562 @@
+import {
+  type AssemblyDrawingModel,
+  type Customer,
+  type HoseAssembly,
+  type HoseAssemblyInputDraft,
+  isAssemblyEndBent,
+  LENGTH_MEASURED_TO,
+  type LengthMeasuredTo,
+} from '@hosewright/domain';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import SaveIcon from '@mui/icons-material/Save';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHONE_NAV_HEIGHT } from '@/components/layout/phone-nav';
+import { isApiError } from '@/lib/api';
+import { useComputeAssembly, useSaveAssembly } from '../api/assemblies';
+import { useCustomer, useCustomerSearch } from '../api/customers';
+import { useAdaptors, useCompatibleParts, useWraps } from '../api/parts';
+import {
+  type BuilderState,
+  draftOf,
+  hasTwoBentEnds,
+  localComputation,
+  measuredToOf,
+  numberOf,
+  partsOf,
+} from '../lib/builder-state';
+import { formatMm, formatPsi } from '../lib/format';
+import { useDebounced } from '../lib/use-debounced';
+import { AssemblyDrawing } from './assembly-drawing';
+import { EndStep } from './end-step';
+import { HoseStep } from './hose-step';
+import { type Results, ResultsPanel } from './results-panel';
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 } }} aria-label={title}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontSize: '1.1rem' }}>
+        {number}. {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export interface AssemblyBuilderProps {
+  initial: BuilderState;
+  /** 'new', or the id of the revision being edited (saving makes the next revision). */
+  assemblyId: string;
+  /** The customer is fixed by the route (/customer/{id}/hoseassemblies/new) or by API mode. */
+  isCustomerFixed?: boolean;
+  /** Costs and margins are for the shop, not for an embedding customer. */
+  showCosts?: boolean;
+  /** Inside the app shell a phone has the bottom navigation; the sticky summary sits above it. */
+  isInShell?: boolean;
+  onSaved: (assembly: HoseAssembly) => void;
+}
+
+/**
+ * The builder (issue 5, item 1), the counter screen: hose, then both ends from the compatible fittings,
+ * lengths, orientation when both ends are bent, and the live results and drawing beside (below on a phone,
+ * with a sticky summary and the save button at the bottom of the screen).
+ */
+export function AssemblyBuilder({
+  initial,
+  assemblyId,
+  isCustomerFixed,
+  showCosts = true,
+  isInShell = true,
+  onSaved,
+}: AssemblyBuilderProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<BuilderState>(initial);
+  const set = (patch: Partial<BuilderState>) => setState((s) => ({ ...s, ...patch }));
+  const compatible = useCompatibleParts(state.hoseId || undefined);
+  const adaptors = useAdaptors();
+  const wraps = useWraps();
+  const save = useSaveAssembly();
+
+  const parts = useMemo(
+    () => partsOf(state, compatible.data, adaptors.data ?? [], wraps.data ?? []),
+    [state, compatible.data, adaptors.data, wraps.data],
+  );
+  const draft = useMemo(() => draftOf(state, parts), [state, parts]);
+  const local = useMemo(() => localComputation(draft, parts), [draft, parts]);
+  // Compared as text: a refetched list makes an equal draft that is a new object.
+  const draftKey = draft ? JSON.stringify(draft) : '';
+  const settledKey = useDebounced(draftKey, 300);
+  const settled = useMemo(
+    () => (settledKey ? (JSON.parse(settledKey) as HoseAssemblyInputDraft) : null),
+    [settledKey],
+  );
+  const server = useComputeAssembly(settled, assemblyId === 'new' ? undefined : assemblyId);
+  const isServerCurrent = !!server.data && !server.isPlaceholderData && settledKey === draftKey && !!draft;
+  const computation = isServerCurrent ? (server.data ?? null) : local;
+  const results: Results = {
+    computation,
+    title: isServerCurrent ? (server.data?.title ?? '') : '',
+    isFromServer: isServerCurrent,
+    isComputing: !!draft && (server.isFetching || settledKey !== draftKey),
+    serverError: server.error && draft ? server.error.message : null,
+  };
+  const bothBent = hasTwoBentEnds(parts);
+  const hose = compatible.data?.hose ?? null;
+
+  const drawing: AssemblyDrawingModel = useMemo(() => {
+    const endOf = (key: 'endA' | 'endB') => {
+      const fitting = compatible.data?.fittings.find((f) => f.item._id === state[key].fittingId)?.item;
+      if (!fitting) return null;
+      const adaptor = adaptors.data?.find((a) => a._id === state[key].adaptorId);
+      const bent = isAssemblyEndBent({ fitting, adaptor: adaptor ?? null });
+      return {
+        endType: fitting.endType,
+        dash: fitting.dash,
+        angle: bent ? fitting.angle || (adaptor?.angle ?? 0) : 0,
+        gender: fitting.gender,
+        partNumber: adaptor ? `${fitting.partNumber} + ${adaptor.partNumber}` : fitting.partNumber,
+      };
+    };
+    const wrap = wraps.data?.find((w) => w._id === state.wrapId);
+    return {
+      partNumber: results.title || undefined,
+      hose: hose?.partNumber,
+      endA: endOf('endA'),
+      endB: endOf('endB'),
+      overallLengthMm: numberOf(state.overallLengthMm) ?? null,
+      cutLengthMm: computation?.cutLengthMm ?? null,
+      orientationDeg: bothBent ? (numberOf(state.orientationDeg) ?? null) : null,
+      orientationConvention: state.orientationConvention,
+      wrap:
+        wrap && computation?.wrapLengthMm
+          ? { lengthMm: computation.wrapLengthMm, label: wrap.partNumber }
+          : null,
+    };
+  }, [state, compatible.data, adaptors.data, wraps.data, hose, computation, bothBent, results.title]);
+
+  const errors = computation?.errors ?? [];
+  const orientationMissing = bothBent && numberOf(state.orientationDeg) === undefined;
+  const canSave = !!draft && !!parts && errors.length === 0 && !orientationMissing && !save.isPending;
+  const saveError = save.error
+    ? isApiError(save.error)
+      ? save.error.message
+      : t('assemblies.builder.saveFailed')
+    : null;
+  // A plan limit names the limit and links to the upgrade page (issue 5, item 3).
+  const upgradeUrl =
+    isApiError(save.error) && typeof save.error.body.details?.upgradeUrl === 'string'
+      ? save.error.body.details.upgradeUrl
+      : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft || !canSave) return;
+    save.mutate({ id: assemblyId, input: draft }, { onSuccess: (saved) => onSaved(saved) });
+  };
+
+  const measuredTo: LengthMeasuredTo = measuredToOf(state, parts);
+  const liveLength = computation ? formatMm(Math.max(computation.cutLengthMm, 0)) : '';
+  const saveLabel =
+    assemblyId === 'new' ? t('assemblies.builder.save') : t('assemblies.builder.saveRevision');
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Step number={1} title={t('assemblies.builder.stepHose')}>
+            <HoseStep
+              value={hose}
+              autoFocus={!initial.hoseId}
+              onChange={(next) =>
+                set({
+                  hoseId: next?._id ?? '',
+                  // New hose, new compatibility: the ends chosen for the old hose may not fit.
+                  endA: { fittingId: '', ferruleId: '', adaptorId: state.endA.adaptorId },
+                  endB: { fittingId: '', ferruleId: '', adaptorId: state.endB.adaptorId },
+                })
+              }
+            />
+            {hose ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('assemblies.builder.hoseFacts', {
+                  series: hose.series,
+                  pressure: formatPsi(hose.workingPressurePsi),
+                  temp:
+                    hose.tempMinC !== undefined && hose.tempMaxC !== undefined
+                      ? `${hose.tempMinC} to ${hose.tempMaxC} °C`
+                      : '–',
+                  bend: hose.minBendRadiusMm ? formatMm(hose.minBendRadiusMm) : '–',
+                })}
+              </Typography>
+            ) : null}
+          </Step>
+
+          <Step number={2} title={t('assemblies.builder.stepEnds')}>
+            {!state.hoseId ? (
+              <Typography color="text.secondary">{t('assemblies.builder.chooseHoseFirst')}</Typography>
+            ) : compatible.isPending ? (
+              <CircularProgress size={24} aria-label={t('common.loading')} />
+            ) : compatible.isError || !compatible.data ? (
+              <Alert severity="error">{t('assemblies.builder.compatibleFailed')}</Alert>
+            ) : (
+              <Stack spacing={3}>
+                {(['A', 'B'] as const).map((name) => {
+                  const key = name === 'A' ? 'endA' : 'endB';
+                  return (
+                    <Box key={name}>
+                      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+                        {t('assemblies.builder.endLabel', { name })}
+                      </Typography>
+                      <EndStep
+                        name={name}
+                        end={state[key]}
+                        compatible={compatible.data}
+                        adaptors={adaptors.data ?? []}
+                        onChange={(end) => set({ [key]: end } as Partial<BuilderState>)}
+                      />
+                    </Box>
+                  );
+                })}
+              </Stack>
+            )}
+          </Step>
+
+          <Step number={3} title={t('assemblies.builder.stepLength')}>
+            <Stack spacing={2}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  label={t('assemblies.builder.overallLength')}
+                  value={state.overallLengthMm}
+                  onChange={(e) => set({ overallLengthMm: e.target.value })}
+                  slotProps={{
+                    htmlInput: { inputMode: 'decimal' },
+                    input: { endAdornment: <Typography color="text.secondary">mm</Typography> },
+                  }}
+                  error={!!state.overallLengthMm && !numberOf(state.overallLengthMm)}
+                  helperText={
+                    state.overallLengthMm && !numberOf(state.overallLengthMm)
+                      ? t('assemblies.builder.lengthInvalid')
+                      : t('assemblies.builder.overallLengthHelp')
+                  }
+                  sx={{ flex: 1 }}
+                />
+                <TextField
+                  select
+                  label={t('assemblies.builder.measuredTo')}
+                  value={measuredTo}
+                  onChange={(e) => set({ lengthMeasuredTo: e.target.value as LengthMeasuredTo })}
+                  helperText={state.lengthMeasuredTo ? ' ' : t('assemblies.builder.measuredToAuto')}
+                  sx={{ flex: 1 }}
+                >
+                  {LENGTH_MEASURED_TO.map((m) => (
+                    <MenuItem key={m} value={m}>
+                      {t(`assemblies.measuredTo.${m}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
+              {bothBent ? (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextField
+                    label={t('assemblies.builder.orientation')}
+                    value={state.orientationDeg}
+                    onChange={(e) => set({ orientationDeg: e.target.value })}
+                    slotProps={{
+                      htmlInput: { inputMode: 'numeric' },
+                      input: { endAdornment: <Typography color="text.secondary">°</Typography> },
+                    }}
+                    error={orientationMissing && !!state.overallLengthMm}
+                    helperText={t('assemblies.builder.orientationHelp')}
+                    sx={{ flex: 1 }}
+                  />
+                  <Box sx={{ flex: 1 }}>
+                    <FormLabel id="orientation-convention">{t('assemblies.builder.convention')}</FormLabel>
+                    <RadioGroup
+                      aria-labelledby="orientation-convention"
+                      value={state.orientationConvention}
+                      onChange={(e) =>
+                        set({
+                          orientationConvention: e.target.value as BuilderState['orientationConvention'],
+                        })
+                      }
+                    >
+                      <FormControlLabel
+                        value="clockwise"
+                        control={<Radio />}
+                        label={t('assemblies.convention.clockwise')}
+                      />
+                      <FormControlLabel
+                        value="counterClockwise"
+                        control={<Radio />}
+                        label={t('assemblies.convention.counterClockwise')}
+                      />
+                    </RadioGroup>
+                  </Box>
+                </Stack>
+              ) : null}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Autocomplete
+                  value={wraps.data?.find((w) => w._id === state.wrapId) ?? null}
+                  onChange={(_, w) => set({ wrapId: w?._id ?? '' })}
+                  options={wraps.data ?? []}
+                  getOptionLabel={(w) => `${w.partNumber} · ${w.style}`}
+                  isOptionEqualToValue={(a, b) => a._id === b._id}
+                  noOptionsText={t('assemblies.builder.noWraps')}
+                  renderInput={(params) => <TextField {...params} label={t('assemblies.builder.wrap')} />}
+                  sx={{ flex: 1 }}
+                />
+                {state.wrapId ? (
+                  <TextField
+                    label={t('assemblies.builder.wrapLength')}
+                    value={state.wrapLengthMm}
+                    onChange={(e) => set({ wrapLengthMm: e.target.value })}
+                    placeholder={liveLength}
+                    slotProps={{
+                      htmlInput: { inputMode: 'decimal' },
+                      input: { endAdornment: <Typography color="text.secondary">mm</Typography> },
+                    }}
+                    helperText={t('assemblies.builder.wrapLengthHelp', { length: liveLength || '–' })}
+                    sx={{ flex: 1 }}
+                  />
+                ) : null}
+              </Stack>
+            </Stack>
+          </Step>
+
+          <Step number={4} title={t('assemblies.builder.stepOrder')}>
+            <Stack spacing={2}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  label={t('assemblies.builder.quantity')}
+                  value={state.quantity}
+                  onChange={(e) => set({ quantity: e.target.value })}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  sx={{ flex: { sm: '0 0 140px' } }}
+                />
+                {isCustomerFixed ? (
+                  <FixedCustomer id={state.customerId} />
+                ) : (
+                  <CustomerPicker id={state.customerId} onChange={(id) => set({ customerId: id })} />
+                )}
+              </Stack>
+              <TextField
+                label={t('assemblies.builder.description')}
+                value={state.description}
+                onChange={(e) => set({ description: e.target.value })}
+                placeholder={t('assemblies.builder.descriptionPlaceholder')}
+              />
+              <TextField
+                label={t('assemblies.builder.notes')}
+                value={state.notes}
+                onChange={(e) => set({ notes: e.target.value })}
+                multiline
+                minRows={2}
+              />
+              <Accordion disableGutters variant="outlined" sx={{ '&:before': { display: 'none' } }}>
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                  <Typography>{t('assemblies.builder.application')}</Typography>
+                </AccordionSummary>
+                <AccordionDetails>
+                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                    <TextField
+                      label={t('assemblies.builder.appPressure')}
+                      value={state.workingPressurePsi}
+                      onChange={(e) => set({ workingPressurePsi: e.target.value })}
+                      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                    />
+                    <TextField
+                      label={t('assemblies.builder.appTemp')}
+                      value={state.tempC}
+                      onChange={(e) => set({ tempC: e.target.value })}
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    />
+                    <TextField
+                      label={t('assemblies.builder.appBend')}
+                      value={state.bendRadiusMm}
+                      onChange={(e) => set({ bendRadiusMm: e.target.value })}
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    />
+                    <TextField
+                      label={t('assemblies.builder.appMedia')}
+                      value={state.media}
+                      onChange={(e) => set({ media: e.target.value })}
+                    />
+                  </Box>
+                </AccordionDetails>
+              </Accordion>
+            </Stack>
+          </Step>
+        </Stack>
+
+        <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 80 }, minWidth: 0 }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            sx={{ p: 2 }}
+            aria-label={t('assemblies.builder.results')}
+          >
+            <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontSize: '1.1rem' }}>
+              {t('assemblies.builder.results')}
+            </Typography>
+            <ResultsPanel results={results} showPrices={showCosts} />
+          </Paper>
+          <AssemblyDrawing model={drawing} label={t('assemblies.drawing.label')} />
+          {saveError ? (
+            <Alert
+              severity="error"
+              action={
+                upgradeUrl ? (
+                  <Button color="inherit" size="small" href={upgradeUrl}>
+                    {t('assemblies.builder.upgrade')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {saveError}
+            </Alert>
+          ) : null}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!canSave}
+            startIcon={save.isPending ? <CircularProgress size={18} aria-hidden /> : <SaveIcon />}
+            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+          >
+            {saveLabel}
+          </Button>
+          {!canSave && !save.isPending ? (
+            <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
+              {!draft
+                ? t('assemblies.builder.saveHintIncomplete')
+                : orientationMissing
+                  ? t('assemblies.builder.saveHintOrientation')
+                  : errors.length
+                    ? t('assemblies.builder.saveHintErrors')
+                    : ''}
+            </Typography>
+          ) : null}
+        </Stack>
+      </Box>
+
+      {/* Phones: the figures that matter and the save button stay in reach at the bottom of the screen. */}
+      <Paper
+        elevation={6}
+        sx={{
+          display: { xs: 'flex', md: 'none' },
+          position: 'sticky',
+          bottom: isInShell ? `calc(${PHONE_NAV_HEIGHT}px + env(safe-area-inset-bottom))` : 0,
+          mt: 2,
+          mx: { xs: -1 },
+          p: 1.5,
+          gap: 1.5,
+          alignItems: 'center',
+          zIndex: 2,
+        }}
+        aria-label={t('assemblies.builder.summary')}
+        role="region"
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('assemblies.figures.cutLength')}
+          </Typography>
+          <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }} data-testid="summary-cut-length">
+            {computation ? formatMm(computation.cutLengthMm) : '–'}
+          </Typography>
+          {computation ? (
+            <Typography variant="body2" color={errors.length ? 'error' : 'text.secondary'} noWrap>
+              {errors.length
+                ? t('assemblies.builder.errorCount', { count: errors.length })
+                : formatPsi(computation.maxWorkingPressurePsi)}
+            </Typography>
+          ) : null}
+        </Box>
+        <Button type="submit" variant="contained" disabled={!canSave} startIcon={<SaveIcon />}>
+          {saveLabel}
+        </Button>
+      </Paper>
+    </Box>
+  );
+}
+
+function customerLabel(c: Customer): string {
+  return c.accountNumber ? `${c.name} (${c.accountNumber})` : c.name;
+}
+
+function CustomerPicker({ id, onChange }: { id: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [isOpen, setIsOpen] = useState(false);
+  const text = useDebounced(input, 250);
+  const chosen = useCustomer(id || undefined);
+  const search = useCustomerSearch(text, isOpen);
+  const value = id && chosen.data ? chosen.data : null;
+  const options = search.data ?? [];
+  return (
+    <Autocomplete<Customer>
+      value={value}
+      onChange={(_, c) => onChange(c?._id ?? '')}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      onOpen={() => setIsOpen(true)}
+      onClose={() => setIsOpen(false)}
+      options={value && !options.some((o) => o._id === value._id) ? [value, ...options] : options}
+      filterOptions={(list) => list}
+      getOptionLabel={customerLabel}
+      isOptionEqualToValue={(a, b) => a._id === b._id}
+      loading={search.isFetching}
+      noOptionsText={t('assemblies.builder.noCustomers')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('assemblies.builder.customer')}
+          helperText={t('assemblies.builder.customerHelp')}
+        />
+      )}
+      sx={{ flex: 1 }}
+    />
+  );
+}
+
+function FixedCustomer({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const customer = useCustomer(id || undefined);
+  return (
+    <TextField
+      label={t('assemblies.builder.customer')}
+      value={
+        customer.data
+          ? customerLabel(customer.data)
+          : customer.isError
+            ? t('assemblies.builder.customerUnknown')
+            : '…'
+      }
+      slotProps={{ input: { readOnly: true } }}
+      sx={{ flex: 1 }}
+    />
+  );
+}

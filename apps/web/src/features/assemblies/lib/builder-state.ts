@@ -1,0 +1,228 @@
+/**
+ * The builder's form state and what it becomes: the draft the server computes and saves
+ * (`HoseAssemblyInputDraft`), and the same computation done at once in the browser from the parts already
+ * loaded (`computeAssembly` from the domain), so the cut length shows before the server answers.
+ */
+import {
+  type Adaptor,
+  type AssemblyComputation,
+  type AssemblyEndParts,
+  type AssemblyParts,
+  computeAssembly,
+  type HoseAssembly,
+  type HoseAssemblyInputDraft,
+  isAssemblyEndBent,
+  type LengthMeasuredTo,
+  measuringPointOf,
+  type OrientationConvention,
+  type Wrap,
+} from '@hosewright/domain';
+import type { CompatibleParts } from '../api/parts';
+
+export interface EndState {
+  fittingId: string;
+  ferruleId: string;
+  adaptorId: string;
+}
+
+export interface BuilderState {
+  hoseId: string;
+  endA: EndState;
+  endB: EndState;
+  wrapId: string;
+  /** '' means the live length (the cut length). */
+  wrapLengthMm: string;
+  overallLengthMm: string;
+  /** '' until the clerk chooses: the ends' own measuring point is used. */
+  lengthMeasuredTo: LengthMeasuredTo | '';
+  orientationDeg: string;
+  orientationConvention: OrientationConvention;
+  quantity: string;
+  customerId: string;
+  description: string;
+  notes: string;
+  workingPressurePsi: string;
+  tempC: string;
+  bendRadiusMm: string;
+  media: string;
+}
+
+const emptyEnd = (): EndState => ({ fittingId: '', ferruleId: '', adaptorId: '' });
+
+export function initialBuilderState(customerId = ''): BuilderState {
+  return {
+    hoseId: '',
+    endA: emptyEnd(),
+    endB: emptyEnd(),
+    wrapId: '',
+    wrapLengthMm: '',
+    overallLengthMm: '',
+    lengthMeasuredTo: '',
+    orientationDeg: '',
+    orientationConvention: 'clockwise',
+    quantity: '1',
+    customerId,
+    description: '',
+    notes: '',
+    workingPressurePsi: '',
+    tempC: '',
+    bendRadiusMm: '',
+    media: '',
+  };
+}
+
+const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** The form of a saved revision (edit: the next revision starts from it). */
+export function builderStateOf(assembly: HoseAssembly): BuilderState {
+  const { spec } = assembly;
+  const end = (e: HoseAssembly['spec']['endA']): EndState => ({
+    fittingId: e.fittingId,
+    ferruleId: e.ferruleId ?? '',
+    adaptorId: e.adaptorId ?? '',
+  });
+  return {
+    hoseId: spec.hoseId,
+    endA: end(spec.endA),
+    endB: end(spec.endB),
+    wrapId: spec.wrap?.wrapId ?? '',
+    wrapLengthMm: text(spec.wrap?.lengthMm),
+    overallLengthMm: text(spec.overallLengthMm),
+    lengthMeasuredTo: spec.lengthMeasuredTo,
+    orientationDeg: text(spec.orientationDeg),
+    orientationConvention: spec.orientationConvention ?? 'clockwise',
+    quantity: text(spec.quantity) || '1',
+    customerId: spec.customerId ?? assembly.customerId ?? '',
+    description: spec.description ?? '',
+    notes: spec.notes ?? '',
+    workingPressurePsi: text(spec.application?.workingPressurePsi),
+    tempC: text(spec.application?.tempC),
+    bendRadiusMm: text(spec.application?.bendRadiusMm),
+    media: spec.application?.media ?? '',
+  };
+}
+
+/** A typed number, or undefined for empty or unreadable text ('1,000' reads as 1000). */
+export function numberOf(value: string): number | undefined {
+  const cleaned = value.replace(/[,\s]/g, '');
+  if (!cleaned) return undefined;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The parts the form names, from what the builder loaded; null until hose and both fittings are chosen. */
+export function partsOf(
+  state: BuilderState,
+  compatible: CompatibleParts | undefined,
+  adaptors: readonly Adaptor[],
+  wraps: readonly Wrap[],
+): AssemblyParts | null {
+  if (!compatible || compatible.hose._id !== state.hoseId) return null;
+  const end = (e: EndState): AssemblyEndParts | null => {
+    const match = compatible.fittings.find((f) => f.item._id === e.fittingId);
+    if (!match) return null;
+    const ferrule =
+      compatible.ferrules.find((f) => f.item._id === e.ferruleId)?.item ??
+      (match.ferrule?._id === e.ferruleId ? match.ferrule : null);
+    return {
+      fitting: match.item,
+      ferrule: ferrule ?? null,
+      adaptor: adaptors.find((a) => a._id === e.adaptorId) ?? null,
+    };
+  };
+  const endA = end(state.endA);
+  const endB = end(state.endB);
+  if (!endA || !endB) return null;
+  return {
+    hose: compatible.hose,
+    endA,
+    endB,
+    wrap: wraps.find((w) => w._id === state.wrapId) ?? null,
+    series: compatible.series ? [compatible.series] : [],
+  };
+}
+
+/** Both chosen ends are bent: only then the orientation is asked for (DOMAIN.md rule 4). */
+export function hasTwoBentEnds(parts: AssemblyParts | null): boolean {
+  return !!parts && isAssemblyEndBent(parts.endA) && isAssemblyEndBent(parts.endB);
+}
+
+/** Where the overall length is measured: the clerk's choice, else End A's own measuring point. */
+export function measuredToOf(state: BuilderState, parts: AssemblyParts | null): LengthMeasuredTo {
+  if (state.lengthMeasuredTo) return state.lengthMeasuredTo;
+  return parts ? measuringPointOf(parts.endA) : 'sealingSurface';
+}
+
+/**
+ * The draft to compute and save; null while the hose, a fitting or the overall length is missing (the
+ * server would only answer with what the form already says).
+ */
+export function draftOf(state: BuilderState, parts: AssemblyParts | null): HoseAssemblyInputDraft | null {
+  const overall = numberOf(state.overallLengthMm);
+  if (!state.hoseId || !state.endA.fittingId || !state.endB.fittingId || !overall || overall <= 0)
+    return null;
+  const bent = hasTwoBentEnds(parts);
+  const orientation = numberOf(state.orientationDeg);
+  const wrapLength = numberOf(state.wrapLengthMm);
+  const end = (e: EndState) => ({
+    fittingId: e.fittingId,
+    ...(e.ferruleId ? { ferruleId: e.ferruleId } : {}),
+    ...(e.adaptorId ? { adaptorId: e.adaptorId } : {}),
+  });
+  const application = {
+    ...(numberOf(state.workingPressurePsi) !== undefined
+      ? { workingPressurePsi: numberOf(state.workingPressurePsi) }
+      : {}),
+    ...(numberOf(state.tempC) !== undefined ? { tempC: numberOf(state.tempC) } : {}),
+    ...(numberOf(state.bendRadiusMm) !== undefined ? { bendRadiusMm: numberOf(state.bendRadiusMm) } : {}),
+    ...(state.media.trim() ? { media: state.media.trim() } : {}),
+  };
+  return {
+    hoseId: state.hoseId,
+    endA: end(state.endA),
+    endB: end(state.endB),
+    ...(state.wrapId
+      ? { wrap: { wrapId: state.wrapId, ...(wrapLength ? { lengthMm: wrapLength } : {}) } }
+      : {}),
+    overallLengthMm: overall,
+    lengthMeasuredTo: measuredToOf(state, parts),
+    ...(bent && orientation !== undefined
+      ? { orientationDeg: orientation, orientationConvention: state.orientationConvention }
+      : {}),
+    quantity: Math.max(1, Math.round(numberOf(state.quantity) ?? 1)),
+    ...(state.customerId ? { customerId: state.customerId } : {}),
+    description: state.description.trim(),
+    notes: state.notes.trim(),
+    ...(Object.keys(application).length ? { application } : {}),
+  };
+}
+
+/** The computation in the browser (no customer terms: the server's answer carries the price). */
+export function localComputation(
+  draft: HoseAssemblyInputDraft | null,
+  parts: AssemblyParts | null,
+): AssemblyComputation | null {
+  if (!draft || !parts) return null;
+  try {
+    return computeAssembly(parts, {
+      overallLengthMm: draft.overallLengthMm,
+      lengthMeasuredTo: draft.lengthMeasuredTo,
+      orientationDeg: draft.orientationDeg ?? undefined,
+      orientationConvention: draft.orientationConvention ?? undefined,
+      application: draft.application
+        ? {
+            workingPressurePsi: draft.application.workingPressurePsi ?? undefined,
+            tempC: draft.application.tempC ?? undefined,
+            bendRadiusMm: draft.application.bendRadiusMm ?? undefined,
+            media: draft.application.media ?? '',
+          }
+        : undefined,
+      quantity: draft.quantity ?? 1,
+      ...(draft.wrap
+        ? { wrap: { wrapId: draft.wrap.wrapId, lengthMm: draft.wrap.lengthMm ?? undefined } }
+        : {}),
+    });
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+import BuildIcon from '@mui/icons-material/Build';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { CentredProgress } from '@/components/centred-progress';
+import { PageHeader } from '@/components/page-header';
+import { snackbar } from '@/lib/snackbar-store';
+import { useAssembly } from '../api/assemblies';
+import { AssemblyBuilder } from '../components/assembly-builder';
+import { builderStateOf, initialBuilderState } from '../lib/builder-state';
+
+/**
+ * 'Build a hose': `/hoseassemblies/new`, `/customer/{customerId}/hoseassemblies/new` (customer chosen) and
+ * `/hoseassembly/{id}/edit` (saving makes the next revision; the old one stays readable).
+ */
+export function BuilderPage() {
+  const { hoseAssemblyId, customerId } = useParams();
+  return hoseAssemblyId ? <EditBuilder id={hoseAssemblyId} /> : <NewBuilder customerId={customerId ?? ''} />;
+}
+
+function NewBuilder({ customerId }: { customerId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageHeader
+        title={t('assemblies.builder.title')}
+        icon={<BuildIcon />}
+        subtitle={t('assemblies.builder.subtitle')}
+      />
+      <AssemblyBuilder
+        initial={initialBuilderState(customerId)}
+        assemblyId="new"
+        isCustomerFixed={!!customerId}
+        onSaved={(saved) => {
+          snackbar.success(t('assemblies.builder.saved', { title: saved.title }));
+          navigate(`/hoseassembly/${saved._id}`);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function EditBuilder({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const assembly = useAssembly(id);
+  if (assembly.isPending) return <CentredProgress />;
+  if (assembly.isError || !assembly.data) {
+    return (
+      <Stack spacing={2}>
+        <PageHeader title={t('assemblies.detail.notFound')} icon={<BuildIcon />} />
+        <Alert severity="warning">{assembly.error?.message ?? t('assemblies.detail.notFound')}</Alert>
+        <Button href="/hoseassemblies" variant="outlined" sx={{ alignSelf: 'start' }}>
+          {t('assemblies.list.title')}
+        </Button>
+      </Stack>
+    );
+  }
+  const current = assembly.data;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageHeader
+        title={t('assemblies.builder.editTitle', { title: current.title })}
+        icon={<BuildIcon />}
+        subtitle={t('assemblies.builder.editSubtitle')}
+      />
+      <AssemblyBuilder
+        key={current._id}
+        initial={builderStateOf(current)}
+        assemblyId={current._id}
+        onSaved={(saved) => {
+          snackbar.success(t('assemblies.builder.savedRevision', { title: saved.title }));
+          navigate(`/hoseassembly/${saved._id}`);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,294 @@
+import {
+  DASH_VALUES,
+  END_TYPES,
+  HOSE_ASSEMBLY_SORT_FIELDS,
+  type HoseAssemblyListItem,
+} from '@hosewright/domain';
+import AddIcon from '@mui/icons-material/Add';
+import BuildIcon from '@mui/icons-material/Build';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
+import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
+import { PageHeader } from '@/components/page-header';
+import { useAssemblyList } from '../api/assemblies';
+import { useCustomer } from '../api/customers';
+import { toQueryString } from '../api/paths';
+import { formatDash, formatDate, formatMm, formatPsi } from '../lib/format';
+import { useDebounced } from '../lib/use-debounced';
+
+const DEFAULTS: UrlGridDefaults = { sort: 'createdAt', order: 'desc', sortFields: HOSE_ASSEMBLY_SORT_FIELDS };
+const FILTER_KEYS = ['q', 'dash', 'endType', 'createdFrom', 'createdTo', 'customerId', 'hoseId'] as const;
+
+function columnsOf(t: TFunction): GridColDef<HoseAssemblyListItem>[] {
+  return [
+    {
+      field: 'partNumber',
+      headerName: t('assemblies.list.columns.title'),
+      flex: 1,
+      minWidth: 150,
+      valueGetter: (_, row) => row.title,
+    },
+    { field: 'description', headerName: t('assemblies.list.columns.description'), flex: 1.5, minWidth: 160 },
+    { field: 'customerName', headerName: t('assemblies.list.columns.customerName'), flex: 1, minWidth: 130 },
+    {
+      field: 'dash',
+      headerName: t('assemblies.list.columns.dash'),
+      width: 100,
+      valueFormatter: (v) => formatDash(v),
+    },
+    {
+      field: 'ends',
+      headerName: t('assemblies.list.columns.ends'),
+      sortable: false,
+      width: 160,
+      valueGetter: (_, row) => `${row.endAType} / ${row.endBType}`,
+    },
+    {
+      field: 'overallLengthMm',
+      headerName: t('assemblies.list.columns.overallLengthMm'),
+      width: 110,
+      valueFormatter: (v) => formatMm(v),
+    },
+    {
+      field: 'workingPressurePsi',
+      headerName: t('assemblies.list.columns.workingPressurePsi'),
+      width: 120,
+      valueFormatter: (v) => formatPsi(v),
+    },
+    {
+      field: 'createdAt',
+      headerName: t('assemblies.list.columns.createdAt'),
+      width: 130,
+      valueFormatter: (v) => formatDate(v),
+    },
+  ];
+}
+
+/** `/hoseassemblies`: every assembly (latest revisions), paged, sorted and filtered on the server. */
+export function ListPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isXs = useMediaQuery(theme.breakpoints.only('xs'), { noSsr: true });
+  const navigate = useNavigate();
+  const grid = useUrlGrid(DEFAULTS);
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, grid.params.get(k) ?? undefined]));
+  const query = toQueryString({ ...gridStateToQuery(grid.state), ...filters });
+  const list = useAssemblyList(query);
+  const columns = useMemo(() => columnsOf(t), [t]);
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const isFiltered = FILTER_KEYS.some((k) => grid.params.get(k));
+  const isEmpty = !list.isPending && !list.isPlaceholderData && !list.isError && total === 0;
+
+  const customerId = grid.params.get('customerId') ?? undefined;
+  const customer = useCustomer(customerId);
+  const [text, setText] = useState(grid.params.get('q') ?? '');
+  const settled = useDebounced(text, 300);
+  const { update } = grid;
+  const currentQ = grid.params.get('q') ?? '';
+  useEffect(() => {
+    if (settled !== currentQ) update({ q: settled || null }, { replace: true });
+  }, [settled, currentQ, update]);
+
+  const build = (
+    <Button variant="contained" startIcon={<AddIcon />} href="/hoseassemblies/new">
+      {t('assemblies.list.build')}
+    </Button>
+  );
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageHeader title={t('assemblies.list.title')} icon={<BuildIcon />} actions={build} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr 1fr 1fr' },
+          '& > :first-of-type': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
+        }}
+      >
+        <TextField
+          size="small"
+          type="search"
+          label={t('assemblies.list.search')}
+          placeholder={t('assemblies.list.searchPlaceholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('assemblies.list.dash')}
+          value={grid.params.get('dash') ?? ''}
+          onChange={(e) => update({ dash: e.target.value || null })}
+        >
+          <MenuItem value="">{t('assemblies.list.anyDash')}</MenuItem>
+          {DASH_VALUES.map((d) => (
+            <MenuItem key={d} value={String(d)}>
+              {formatDash(d)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('assemblies.list.endType')}
+          value={grid.params.get('endType') ?? ''}
+          onChange={(e) => update({ endType: e.target.value || null })}
+        >
+          <MenuItem value="">{t('assemblies.list.anyEndType')}</MenuItem>
+          {END_TYPES.map((e) => (
+            <MenuItem key={e.code} value={e.code}>
+              {e.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label={t('assemblies.list.createdFrom')}
+          value={grid.params.get('createdFrom') ?? ''}
+          onChange={(e) => update({ createdFrom: e.target.value || null })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t('assemblies.list.createdTo')}
+          value={grid.params.get('createdTo') ?? ''}
+          onChange={(e) => update({ createdTo: e.target.value || null })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
+      {customerId ? (
+        <Box>
+          <Chip
+            label={t('assemblies.list.forCustomer', { name: customer.data?.name ?? '…' })}
+            onDelete={() => update({ customerId: null })}
+          />
+        </Box>
+      ) : null}
+      {list.isError ? <Alert severity="error">{t('assemblies.list.failed')}</Alert> : null}
+      {isEmpty ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }} role="status">
+          <BuildIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
+          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+            {isFiltered ? t('assemblies.list.noMatch') : t('assemblies.list.empty')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
+            {isFiltered ? t('assemblies.list.noMatchHelp') : t('assemblies.list.emptyHelp')}
+          </Typography>
+          <Box sx={{ mt: 2 }}>
+            {isFiltered ? (
+              <Button
+                variant="contained"
+                onClick={() => {
+                  setText('');
+                  update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
+                }}
+              >
+                {t('assemblies.list.clearFilters')}
+              </Button>
+            ) : (
+              build
+            )}
+          </Box>
+        </Paper>
+      ) : isXs ? (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <TextField
+            select
+            size="small"
+            label={t('assemblies.list.sortBy')}
+            value={grid.state.sort}
+            onChange={(e) => grid.setSort(e.target.value, grid.state.order)}
+          >
+            {HOSE_ASSEMBLY_SORT_FIELDS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {t(`assemblies.list.columns.${f === 'partNumber' ? 'title' : f}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box
+            component="ul"
+            aria-label={t('assemblies.list.title')}
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+          >
+            {rows.map((row) => (
+              <Box component="li" key={row._id}>
+                <Card variant="outlined">
+                  <CardActionArea href={`/hoseassembly/${row._id}`}>
+                    <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.title}</Typography>
+                      {row.description ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {row.description}
+                        </Typography>
+                      ) : null}
+                      <Typography variant="body2">
+                        {[
+                          row.hosePartNumber,
+                          formatDash(row.dash),
+                          `${row.endAType} / ${row.endBType}`,
+                          formatMm(row.overallLengthMm),
+                          formatPsi(row.workingPressurePsi),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                      {row.customerName ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {row.customerName}
+                        </Typography>
+                      ) : null}
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Box>
+            ))}
+          </Box>
+          {total > grid.state.pageSize ? (
+            <Pagination
+              sx={{ justifySelf: 'center' }}
+              count={Math.ceil(total / grid.state.pageSize)}
+              page={grid.state.page}
+              onChange={(_, page) => grid.setPage(page)}
+              siblingCount={0}
+              size="small"
+            />
+          ) : null}
+        </Box>
+      ) : (
+        <UrlDataGrid<HoseAssemblyListItem>
+          grid={grid}
+          columns={columns}
+          rows={rows}
+          rowCount={total}
+          isLoading={list.isFetching}
+          label={t('assemblies.list.title')}
+          getRowId={(row) => row._id}
+          onOpenRow={(row) => navigate(`/hoseassembly/${row._id}`)}
+        />
+      )}
+    </Stack>
+  );
+}

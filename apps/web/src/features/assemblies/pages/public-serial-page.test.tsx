@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+import { createPublicAssembly } from '../test-factories';
+
+describe('/qs/{serialId}: what a customer scanning the tag sees', { timeout: 60_000 }, () => {
+  it('shows the part number, pressure, lengths and how to reorder, signed out and without a token', async () => {
+    const { calls } = stubFetch({ 'GET /api/v1/qs/7K3M9Q2XAB': { body: createPublicAssembly() } });
+    renderApp('/qs/7K3M9Q2XAB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hose assembly HA-0001_A' })).toBeTruthy();
+    expect(screen.getByText('Serial 7K3M9Q2XAB')).toBeTruthy();
+    expect(screen.getByText('4,000 psi')).toBeTruthy();
+    expect(screen.getByText('890 mm')).toBeTruthy();
+    expect(screen.getByText('Call Demo Hose Shop and quote the serial.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Drawing of the assembly/ })).toBeTruthy();
+    expect(screen.queryByText(/price|cost/i)).toBeNull();
+    expect(calls.find((c) => c.path === '/api/v1/qs/7K3M9Q2XAB')?.headers.authorization).toBeUndefined();
+  });
+
+  it('answers an unknown serial with a friendly not found', async () => {
+    stubFetch({});
+    renderApp('/qs/NOSUCH');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not find this serial' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Check the serial printed under the QR code/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,115 @@
+import { drawingModelOf } from '@hosewright/domain';
+import QrCodeIcon from '@mui/icons-material/QrCode2';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { CentredProgress } from '@/components/centred-progress';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/api';
+import { usePublicAssembly } from '../api/assemblies';
+import { AssemblyDrawing } from '../components/assembly-drawing';
+import { FactList, PartsList } from '../components/assembly-figures';
+import { formatDate, formatMm, formatPsi } from '../lib/format';
+
+/**
+ * `/qs/{serialId}` (public, what a tag's QR code opens): what the customer needs to know and to reorder.
+ * No costs, no prices, no other customers: the public API does not send them.
+ */
+export function PublicSerialPage() {
+  const { serialId = '' } = useParams();
+  const { t } = useTranslation();
+  const lookup = usePublicAssembly(serialId);
+
+  if (lookup.isPending) return <CentredProgress />;
+  if (lookup.isError || !lookup.data) {
+    const isMissing =
+      isApiError(lookup.error) && (lookup.error.status === 404 || lookup.error.status === 400);
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 640 }}>
+        <PageHeader
+          title={isMissing ? t('assemblies.qs.notFound') : t('assemblies.detail.notFound')}
+          icon={<SearchOffIcon />}
+        />
+        <Typography>{isMissing ? t('assemblies.qs.notFoundHelp') : t('assemblies.qs.failed')}</Typography>
+        <Typography color="text.secondary">{t('assemblies.qs.serial', { serial: serialId })}</Typography>
+        <Box>
+          <Button variant="outlined" href="/">
+            {t('common.goHome')}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  const a = lookup.data;
+  const drawing = drawingModelOf({
+    title: a.title,
+    parts: a.parts,
+    overallLengthMm: a.overallLengthMm,
+    cutLengthMm: a.cutLengthMm,
+    measuredBy: t(`assemblies.measuredTo.${a.lengthMeasuredTo}`).toLowerCase(),
+    orientationDeg: a.orientationDeg,
+    orientationConvention: a.orientationConvention,
+  });
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
+      <PageHeader
+        title={t('assemblies.qs.title', { title: a.title })}
+        icon={<QrCodeIcon />}
+        subtitle={a.description || undefined}
+      />
+      <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>
+        {t('assemblies.qs.serial', { serial: a.serialId })}
+      </Typography>
+      <AssemblyDrawing model={drawing} label={t('assemblies.drawing.label')} />
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <FactList
+          facts={[
+            { label: t('assemblies.figures.partNumber'), value: a.title },
+            { label: t('assemblies.figures.maxPressure'), value: formatPsi(a.workingPressurePsi) },
+            { label: t('assemblies.figures.overallLength'), value: formatMm(a.overallLengthMm) },
+            { label: t('assemblies.figures.cutLength'), value: formatMm(a.cutLengthMm) },
+            {
+              label: t('assemblies.figures.measuredTo'),
+              value: t(`assemblies.measuredTo.${a.lengthMeasuredTo}`),
+            },
+            ...(a.orientationDeg !== null
+              ? [
+                  {
+                    label: t('assemblies.figures.orientation'),
+                    value: `${a.orientationDeg}° · ${t(`assemblies.convention.${a.orientationConvention ?? 'clockwise'}`)}`,
+                  },
+                ]
+              : []),
+            { label: t('assemblies.figures.builtAt'), value: formatDate(a.builtAt) },
+          ]}
+        />
+      </Paper>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 1.5, sm: 2 } }}
+        component="section"
+        aria-label={t('assemblies.qs.parts')}
+      >
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontSize: '1.1rem' }}>
+          {t('assemblies.qs.parts')}
+        </Typography>
+        <PartsList parts={a.parts} />
+      </Paper>
+      <Alert severity="info" icon={false}>
+        <Typography sx={{ fontWeight: 600 }}>{t('assemblies.qs.reorder')}</Typography>
+        <Typography variant="body2">
+          {t('assemblies.qs.builtBy', { name: a.organizationName, date: formatDate(a.builtAt) })}
+        </Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+          {a.reorder}
+        </Typography>
+      </Alert>
+    </Stack>
+  );
+}

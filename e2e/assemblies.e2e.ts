@@ -1,0 +1,233 @@
+/**
+ * Issue 5 on a phone (390x844), in real Chromium against the built app: the demo admin builds the DOMAIN.md
+ * example (GEN-2SN-08, two 90° JIC ends F-SN-08-FJX90, 1000 mm overall) in the builder, sees the 890 mm cut
+ * length, saves it, builds one unit (a serial), downloads its tag PDF, and then, signed out, opens the
+ * serial's public page as a customer scanning the tag would: the part number, and no prices.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  ARTIFACTS_DIR,
+  chromePath,
+  launchBrowser,
+  newSession,
+  type Session,
+  screenshot,
+} from './support/browser.ts';
+import { signIn } from './support/flows.ts';
+import { DEMO, type RunningServer, startServer } from './support/server.ts';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+let phone: Session | undefined;
+/** Carried from step to step. */
+const built: { title?: string; serial?: string } = {};
+
+beforeAll(async () => {
+  chromePath(); // fail at once, before starting the server, when there is no browser
+  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'assemblies server' })]);
+  if (b.status === 'fulfilled') browser = b.value;
+  if (s.status === 'fulfilled') server = s.value;
+  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length > 0) {
+    throw new Error(
+      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
+    );
+  }
+  phone = await newSession(need(browser, 'The browser'), 'phone');
+  await signIn(phone.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
+});
+
+afterAll(async () => {
+  await phone?.close().catch(() => undefined);
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
+  return value;
+}
+
+/** One step on `session`; on failure a screenshot and the page's and the server's story join the error. */
+async function step(
+  name: string,
+  session: Session | undefined,
+  steps: (page: Page, baseUrl: string) => Promise<void>,
+): Promise<void> {
+  const running = need(server, 'The server');
+  const current = need(session, 'The page');
+  try {
+    await steps(current.page, running.baseUrl);
+    const errors = current.problems.filter((p) => p.startsWith('pageerror'));
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  } catch (error) {
+    const shot = await screenshot(current.page, `${name}-FAILED`).catch(() => 'none');
+    const details = [
+      `page: ${current.page.url()}`,
+      `visited:\n  ${current.visited.slice(-10).join('\n  ')}`,
+      `page problems:\n  ${current.problems.join('\n  ') || '(none)'}`,
+      `screenshot: ${shot}`,
+      `server output (end):\n${running.output().slice(-3000)}`,
+    ].join('\n');
+    if (error instanceof Error) {
+      error.message = `${error.message}\n--- ${name}\n${details}`;
+      throw error;
+    }
+    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
+  }
+}
+
+async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+/** Types into an autocomplete and picks the option whose text matches. */
+async function choose(page: Page, label: string, text: string, option: RegExp): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await visible(box);
+  await box.click();
+  await box.fill(text);
+  const pick = page.getByRole('option', { name: option }).first();
+  await visible(pick);
+  await pick.click();
+}
+
+test('a clerk builds the DOMAIN.md example on a phone: 890 mm cut length, saved', async () => {
+  await step('assemblies-build', phone, async (page, baseUrl) => {
+    await page.goto(`${baseUrl}/hoseassemblies/new`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Build a hose' }));
+    await choose(page, 'Hose', 'GEN-2SN-08', /^GEN-2SN-08/);
+    await choose(page, 'End A fitting', 'F-SN-08-FJX90', /^F-SN-08-FJX90 ·/);
+    await choose(page, 'End B fitting', 'F-SN-08-FJX90', /^F-SN-08-FJX90 ·/);
+    await expect.poll(() => page.getByTestId('ferrule-A').textContent()).toMatch(/Ferrule FER-SN-08/);
+
+    await page.getByRole('textbox', { name: 'Overall length' }).fill('1000');
+    // Two 90° ends: the orientation is asked for, and saving waits for it.
+    await page.getByRole('textbox', { name: 'Orientation angle' }).fill('90');
+
+    const summary = page.getByTestId('summary-cut-length');
+    await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toBe('890 mm');
+    const results = page.getByRole('region', { name: 'Results' });
+    await visible(results.getByText('890 mm'));
+    await visible(results.getByText('4,000 psi'));
+
+    // The sticky summary's Save is the one a phone shows.
+    const save = page.getByRole('region', { name: 'Assembly summary' }).getByRole('button', { name: 'Save' });
+    await expect.poll(() => save.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'assemblies-builder-phone');
+    // What the phone shows at once: the sticky summary with Save above the bottom navigation.
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'assemblies-builder-phone-viewport.png') });
+    await save.click();
+    await page.waitForURL(/\/hoseassembly\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    // The detail page has loaded when its figures show; its heading is the part number with revision.
+    await visible(page.getByRole('region', { name: 'Figures' }).getByText('890 mm'), 20_000);
+    const heading = page.getByRole('heading', { level: 1 });
+    await visible(heading);
+    built.title = ((await heading.textContent()) ?? '').trim();
+    expect(built.title).toMatch(/\S/);
+
+    // Nothing on the phone page is wider than the screen.
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+});
+
+test('the clerk builds one unit and downloads its tag PDF and the spec sheet', async () => {
+  await step('assemblies-serial', phone, async (page) => {
+    await page.getByRole('button', { name: 'Build', exact: true }).click();
+    const serials = page.getByRole('list', { name: 'Built units (serials)' });
+    const link = serials.getByRole('link').first();
+    await visible(link, 20_000);
+    built.serial = ((await link.textContent()) ?? '').trim();
+    expect(built.serial).toMatch(/^[0-9A-Z]{6,}$/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: `Tag for ${built.serial}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`tag-${built.serial}.pdf`);
+    const file = await download.path();
+    const head = (await readFile(file)).subarray(0, 5).toString('latin1');
+    expect(head).toBe('%PDF-');
+
+    // The spec sheet (with the drawing) from the page header's tools menu.
+    await page.getByRole('button', { name: 'Tools' }).click();
+    const [sheet] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('menuitem', { name: 'Spec sheet PDF' }).click(),
+    ]);
+    expect(sheet.suggestedFilename()).toBe(`specsheet-${built.title}.pdf`);
+    expect((await readFile(await sheet.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+test('signed out, the serial’s public page shows the part number and no prices', async () => {
+  const visitor = await newSession(need(browser, 'The browser'), 'phone');
+  try {
+    await step('assemblies-qs', visitor, async (page, baseUrl) => {
+      const serial = need(built.serial, 'The serial from the previous step');
+      await page.goto(`${baseUrl}/qs/${serial}`);
+      await visible(page.getByRole('heading', { level: 1, name: `Hose assembly ${built.title}` }), 20_000);
+      await visible(page.getByText(`Serial ${serial}`, { exact: true }));
+      await visible(page.getByText('890 mm').first());
+      const text = await page.locator('main').textContent();
+      expect(text).not.toMatch(/price|cost|\$/i);
+
+      await page.goto(`${baseUrl}/qs/NOSUCHSERIAL`);
+      await visible(page.getByRole('heading', { level: 1, name: 'We could not find this serial' }), 20_000);
+    });
+  } finally {
+    await visitor.close();
+  }
+});
+
+/**
+ * The embedding side of API mode (SPEC 1 and 4), with a demo parent page served at the app's own origin
+ * (the server only allows framing by its own origin for now). The parent first hands over a token the
+ * server refuses: the frame posts `securityTokenExpired`; the parent answers with the demo admin's real
+ * token, and the configurator builds with it.
+ */
+test('an embedding page passes its token; a refused token comes back as securityTokenExpired', async () => {
+  const token = (await need(phone, 'The signed-in page').context.cookies()).find(
+    (c) => c.name === 'accessToken',
+  )?.value;
+  expect(token, 'the signed-in phone has an access token cookie').toBeTruthy();
+  const parent = await newSession(need(browser, 'The browser'), 'desktop');
+  try {
+    await step('assemblies-iframe', parent, async (page, baseUrl) => {
+      const parentHtml = `<!doctype html><html><head><title>Parent</title></head><body>
+<h1>Demo parent</h1>
+<iframe id="configurator" title="Hose configurator" src="${baseUrl}/iframe/hoseassembly" style="width:400px;height:700px"></iframe>
+<script>
+  window.received = [];
+  window.goodToken = ${JSON.stringify(token)};
+  const frame = document.getElementById('configurator');
+  const send = (accessToken) =>
+    frame.contentWindow.postMessage({ type: 'settings', accessToken, expiresIn: 3600 }, '${baseUrl}');
+  window.addEventListener('message', (event) => {
+    if (event.origin !== '${baseUrl}' || !event.data) return;
+    window.received.push(event.data.type);
+    if (event.data.type === 'configuratorReady') send('not-a-valid-token');
+    if (event.data.type === 'securityTokenExpired') send(window.goodToken);
+  });
+</script></body></html>`;
+      await page.route(`${baseUrl}/e2e-parent.html`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: parentHtml }),
+      );
+      await page.goto(`${baseUrl}/e2e-parent.html`);
+      await expect
+        .poll(() => page.evaluate<string[]>('window.received'), { timeout: 20_000 })
+        .toContain('securityTokenExpired');
+      const frame = page.frameLocator('#configurator');
+      const hose = frame.getByRole('combobox', { name: 'Hose', exact: true });
+      await visible(hose, 20_000);
+      await hose.click();
+      await hose.fill('GEN-2SN-08');
+      await visible(frame.getByRole('option', { name: /^GEN-2SN-08/ }).first(), 20_000);
+    });
+  } finally {
+    await parent.close();
+  }
+});
