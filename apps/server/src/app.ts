@@ -70,6 +70,24 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
     hsts: config.publicUrl.startsWith('https://'),
   });
 
+  // The configurator is made to be framed by a shop's own site (API mode): its pages may be embedded by
+  // EMBED_ORIGINS; every other page only by this app.
+  const embedAncestors = ["'self'", ...config.EMBED_ORIGINS].join(' ');
+  app.addHook('onSend', async (request, reply, payload) => {
+    const urlPath = request.url.split('?')[0];
+    if (urlPath === '/configurator' || urlPath === '/iframe/hoseassembly') {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header(
+          'content-security-policy',
+          csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${embedAncestors}`),
+        );
+      }
+      reply.removeHeader('x-frame-options');
+    }
+    return payload;
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
     const err = error as { validation?: unknown; statusCode?: number; message?: string };

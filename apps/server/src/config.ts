@@ -32,6 +32,27 @@ const envSchema = z.object({
   HOSEWRIGHT_DEMO_PASSWORD: z.string().optional(),
   /** Set to 'false' to start without creating the demo organisation on an empty database. */
   HOSEWRIGHT_DEMO: z.enum(['true', 'false']).default('true'),
+  /**
+   * Origins (space or comma separated, e.g. `https://erp.example.com`) allowed to embed the configurator
+   * (`/configurator`, `/iframe/hoseassembly`) in a frame. Unset: only this app's own pages may.
+   */
+  EMBED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const origins = value.split(/[\s,]+/).filter(Boolean);
+      for (const origin of origins) {
+        try {
+          if (new URL(origin).origin !== origin) throw new Error('not an origin');
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${origin} is not an origin like https://erp.example.com`,
+          });
+        }
+      }
+      return origins;
+    }),
   /** Where the built SPA lives; served with history fallback when present. */
   WEB_DIST: z.string().optional(),
 });
