@@ -2,6 +2,7 @@ import { NOT_FOUND_ROUTE, pageTitle } from '@hosewright/domain';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
+import { UpdatePrompt } from '@/components/layout/update-prompt';
 import { SnackbarHost } from '@/components/snackbar-host';
 import { registerNavigator } from '@/lib/navigation';
 import { AccessGuard } from './access-guard';
@@ -39,6 +40,7 @@ export function RootLayout() {
     <>
       {access.headerless ? content : <AppShell>{content}</AppShell>}
       <SnackbarHost />
+      <UpdatePrompt />
     </>
   );
 }

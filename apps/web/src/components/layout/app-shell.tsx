@@ -6,14 +6,17 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
+import { SearchSheet } from '@/features/search/components/search-sheet';
 import { useViewer } from '@/lib/use-viewer';
 import { Footer } from './footer';
 import { NavRail } from './nav-rail';
+import { OfflineBanner } from './offline-banner';
+import { OverlayStack } from './overlay-stack';
 import { PHONE_NAV_HEIGHT, PhoneNav } from './phone-nav';
 import { SubscriptionExpiredBanner } from './subscription-expired-banner';
 import { TopBar } from './top-bar';
 
-/** SPEC 2 "App shell": app bar, navigation, the route content and the footer. */
+/** SPEC 2 "App shell": app bar, navigation, the route content, the footer and the overlay stack. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -59,6 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
         {showNav && !isXs ? <NavRail /> : null}
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <OfflineBanner />
           <SubscriptionExpiredBanner />
           <Box
             component="main"
@@ -73,6 +77,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Box>
       </Box>
       {showNav && isXs ? <PhoneNav /> : null}
+      {showNav && isXs ? <SearchSheet /> : null}
+      <OverlayStack />
     </Box>
   );
 }

@@ -1,14 +1,18 @@
-import { getDefaultNormalizer, screen, within } from '@testing-library/react';
+import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { storeSessionProfile } from '@/lib/session';
+import { describe, expect, it, vi } from 'vitest';
+import { SearchSheet } from '@/features/search/components/search-sheet';
+import { storeAccessToken, storeSessionProfile } from '@/lib/session';
 import { createAuthDouble, signedInDouble } from '@/test/auth-double';
 import { createSessionProfile, inDays } from '@/test/factories';
+import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-app';
 import { Footer } from './footer';
 import { NavList } from './nav-list';
+import { PhoneNav } from './phone-nav';
 import { SubscriptionExpiredBanner } from './subscription-expired-banner';
 import { TopBar } from './top-bar';
+import { UserMenu } from './user-menu';
 
 describe('footer (SPEC 1, SPEC 2)', () => {
   it('shows year, company, affiliate note and disclaimer', () => {
@@ -83,14 +87,98 @@ describe('top bar (SPEC 2)', () => {
     expect(login.textContent).toBe('');
   });
 
-  it('gives signed-in users the profile link, sign out, the dashboard logo link and (trial) Upgrade', () => {
+  it('gives signed-in users the search field, the dashboard logo link, (trial) Upgrade and the user menu', () => {
+    stubFetch({});
     storeSessionProfile(createSessionProfile({ subscription: 'trial' }));
     renderWithProviders(<TopBar isXs={false} />, { auth: signedInDouble() });
     expect(screen.getByRole('link', { name: 'Hosewright home' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/user');
-    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
-    expect(screen.getByText('Upgrade')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Search' })).toBeTruthy();
+    expect(screen.getByText('Upgrade').closest('a')?.getAttribute('href')).toBe('/upgradesubscription');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'LOGIN' })).toBeNull();
+  });
+
+  it('has no Upgrade chip above trial, and leaves search to the bottom bar on phones', () => {
+    stubFetch({});
+    storeSessionProfile(createSessionProfile({ subscription: 'professional' }));
+    renderWithProviders(<TopBar isXs />, { auth: signedInDouble() });
+    expect(screen.queryByText('Upgrade')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Search' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
+  });
+
+  it("shows visitors 'Plans & Pricing' at /features", () => {
+    renderWithProviders(<TopBar isXs={false} />);
+    expect(screen.getByRole('link', { name: 'Plans & Pricing' }).getAttribute('href')).toBe('/features');
+  });
+});
+
+describe('user menu (SPEC 2)', () => {
+  const entries = () =>
+    within(screen.getByRole('navigation', { name: 'Your account' }))
+      .getAllByRole('link')
+      .map((item) => [item.textContent, item.getAttribute('href')]);
+
+  it('is 300 wide and lists the profile, organization and every entry for a regular user', async () => {
+    stubFetch({
+      'GET /api/v1/organization/': {
+        body: { _id: 'org-1', name: 'Demo Hydraulics', createdAt: inDays(-30) },
+      },
+    });
+    storeAccessToken('tok');
+    storeSessionProfile(createSessionProfile({ userRoles: ['regular'] }));
+    renderWithProviders(<UserMenu />, { auth: signedInDouble() });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await screen.findByRole('link', { name: 'Demo Hydraulics' });
+    expect(entries()).toEqual([
+      ['Casey Clerkclerk@example.com', '/user'],
+      ['Demo Hydraulics', '/organization'],
+      ['Your details', '/user/details'],
+      ['Organization details', '/organization/details'],
+      ['Notifications', '/notifications'],
+      ['Share your feedback', '/support'],
+      ['Upgrade subscription', '/upgradesubscription'],
+      ['Pricing and features', '/features'],
+      ['Sign out', '/logout'],
+    ]);
+    const paper = screen
+      .getByRole('navigation', { name: 'Your account' })
+      .closest('.MuiPaper-root') as HTMLElement;
+    expect(getComputedStyle(paper).width).toBe('300px');
+  });
+
+  it("shows the organization's logo beside its name", async () => {
+    stubFetch({
+      'GET /api/v1/organization/': {
+        body: { _id: 'org-7', name: 'Demo Hydraulics', createdAt: inDays(-30) },
+      },
+      'GET /api/v1/image/org-7': { body: 'png-bytes' },
+    });
+    // jsdom has no object URLs.
+    URL.createObjectURL = vi.fn(() => 'blob:logo');
+    URL.revokeObjectURL = vi.fn();
+    storeAccessToken('tok');
+    storeSessionProfile(createSessionProfile());
+    renderWithProviders(<UserMenu />, { auth: signedInDouble() });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const organization = await screen.findByRole('link', { name: 'Demo Hydraulics' });
+    const logo = await within(organization).findByTestId('organization-logo');
+    expect(logo.getAttribute('src')).toBe('blob:logo');
+  });
+
+  it("adds 'Invite your team' and 'Billing History' for admins, and leaves the name out when it cannot load", async () => {
+    stubFetch({ 'GET /api/v1/organization/': { status: 500, body: { message: 'down' } } });
+    storeAccessToken('tok');
+    storeSessionProfile(createSessionProfile({ userRoles: ['admin'] }));
+    renderWithProviders(<UserMenu />, { auth: signedInDouble() });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('link', { name: 'Invite your team' }).getAttribute('href')).toBe(
+      '/organization/users',
+    );
+    expect(screen.getByRole('link', { name: 'Billing History' }).getAttribute('href')).toBe(
+      '/organization/billing',
+    );
+    expect(entries().some(([, href]) => href === '/organization')).toBe(false);
   });
 });
 
@@ -144,5 +232,37 @@ describe('side navigation entries (SPEC 2)', () => {
     renderWithProviders(<NavList />, { auth: signedInDouble(), path: '/hoseassemblies/new' });
     expect(screen.getByRole('link', { name: 'Build a hose' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Hose Assemblies' }).getAttribute('aria-current')).toBeNull();
+  });
+});
+
+describe('phone bottom bar (SPEC 2)', () => {
+  it('has New, Search and Menu; Search opens the search sheet and Menu the navigation drawer', async () => {
+    storeSessionProfile(createSessionProfile({ userRoles: ['regular'] }));
+    const { router } = renderWithProviders(
+      <>
+        <PhoneNav />
+        <SearchSheet />
+      </>,
+      { auth: signedInDouble() },
+    );
+    const bar = screen.getByRole('navigation', { name: 'Quick actions' });
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['New', 'Search', 'Menu']);
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Search' }));
+    const field = await screen.findByRole('combobox', { name: 'Search' });
+    expect(document.activeElement).toBe(field);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Search' })).toBeNull());
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(drawer).getByRole('link', { name: 'Customers' })).toBeTruthy();
+
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Customers' }));
+    expect(router.state.location.pathname).toBe('/customers');
   });
 });

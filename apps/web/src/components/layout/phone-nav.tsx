@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSearchSheetStore } from '@/features/search/lib/search-sheet-store';
 import { useViewer } from '@/lib/use-viewer';
 import { getNavItemState, NAV_ITEMS, type NavItem } from './nav-items';
 import { NavList } from './nav-list';
@@ -18,12 +19,16 @@ const BUILD_ITEM: NavItem = NAV_ITEMS.find((item) => item.to === '/hoseassemblie
 
 export const PHONE_NAV_HEIGHT = 56;
 
-/** SPEC 2 "Phone bottom bar": New, Search and Menu; Menu opens the navigation in a bottom drawer. */
+/**
+ * SPEC 2 "Phone bottom bar": New, Search and Menu. Search opens the search bottom sheet; Menu opens the
+ * navigation in a bottom drawer.
+ */
 export function PhoneNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { access } = useViewer();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const openSearch = useSearchSheetStore((s) => s.setOpen);
   const canBuild = access !== null && getNavItemState(BUILD_ITEM, access).isVisible;
 
   return (
@@ -54,7 +59,8 @@ export function PhoneNav() {
             value="search"
             label={t('nav.search')}
             icon={<SearchIcon />}
-            onClick={() => navigate('/search')}
+            aria-haspopup="dialog"
+            onClick={() => openSearch(true)}
           />
           <BottomNavigationAction
             value="menu"

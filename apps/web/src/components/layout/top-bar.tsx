@@ -1,9 +1,8 @@
 import { useAuth0 } from '@auth0/auth0-react';
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,14 +15,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useNotificationsSocket } from '@/features/notifications/lib/use-notifications-socket';
+import { GlobalSearchMenu } from '@/features/search/components/global-search';
 import { loginOptions, signUpOptions } from '@/lib/auth';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
 import { Logo } from '../logo';
+import { UserMenu } from './user-menu';
 
 /**
  * SPEC 2 "Top bar". While it is on screen for a signed-in user it also keeps the notifications socket open
- * (SPEC 4), which feeds the bell's count. The search menu arrives with its issue.
+ * (SPEC 4), which feeds the bell's count. The search menu sits in the bar on wider screens; on phones the
+ * bottom bar's Search opens it in a bottom sheet.
  */
 export function TopBar({ isXs }: { isXs: boolean }) {
   const { t } = useTranslation();
@@ -31,6 +33,8 @@ export function TopBar({ isXs }: { isXs: boolean }) {
   const { loginWithRedirect } = useAuth0();
   const viewer = useViewer();
   const isTrial = viewer.access?.subscription?.tier === 'trial';
+  // An unverified address can search nothing yet.
+  const canSearch = viewer.isAuthenticated && viewer.status !== 'unverified';
   useNotificationsSocket();
 
   const startRedirect = (kind: 'login' | 'signup') => {
@@ -41,7 +45,7 @@ export function TopBar({ isXs }: { isXs: boolean }) {
 
   return (
     <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, md: 1 }, px: { xs: 1, sm: 2 } }}>
         {isXs ? null : (
           <Box sx={{ display: 'flex' }}>
             <Tooltip title={t('topBar.back')}>
@@ -68,6 +72,7 @@ export function TopBar({ isXs }: { isXs: boolean }) {
         <Box sx={{ flex: 1 }} />
         {viewer.isLoading ? null : viewer.isAuthenticated ? (
           <>
+            {canSearch && !isXs ? <GlobalSearchMenu /> : null}
             {isTrial ? (
               <Chip
                 component="a"
@@ -83,19 +88,21 @@ export function TopBar({ isXs }: { isXs: boolean }) {
               />
             ) : null}
             <NotificationBell />
-            <Tooltip title={t('topBar.profile')}>
-              <IconButton color="inherit" href="/user" aria-label={t('topBar.profile')}>
-                <AccountCircleIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('topBar.signOut')}>
-              <IconButton color="inherit" href="/logout" aria-label={t('topBar.signOut')}>
-                <LogoutIcon />
-              </IconButton>
-            </Tooltip>
+            <UserMenu />
           </>
         ) : (
           <>
+            {isXs ? (
+              <Tooltip title={t('topBar.pricing')}>
+                <IconButton color="inherit" href="/features" aria-label={t('topBar.pricing')}>
+                  <SellOutlinedIcon />
+                </IconButton>
+              </Tooltip>
+            ) : (
+              <Button color="inherit" href="/features">
+                {t('topBar.pricing')}
+              </Button>
+            )}
             <Button
               variant="contained"
               disableElevation

@@ -110,6 +110,7 @@ export const enAssemblies = {
   list: {
     title: 'Hose assemblies',
     build: 'Build a hose',
+    import: 'Import',
     search: 'Search',
     searchPlaceholder: 'Part number or description',
     dash: 'Dash',
@@ -139,6 +140,29 @@ export const enAssemblies = {
     previous: 'Previous page',
     next: 'Next page',
     pageOf: 'Page {{page}} of {{pages}} · {{total}} assemblies',
+  },
+  importPage: {
+    title: 'Import Hose Assemblies',
+    subtitle:
+      'Add hose assemblies from a CSV or Excel file, one row per assembly, naming the hose and fittings by their part numbers in your component library. An empty ferrule is chosen for two-piece fittings and an empty part number is generated. A row with the part number of an existing assembly makes its next revision only if something changed. Every row is checked as the builder checks it; if any row has a problem, nothing is imported.',
+    kind: 'Hose assemblies',
+    viewList: 'View your hose assemblies',
+  },
+  importFields: {
+    partNumber: 'Part number (empty: generated)',
+    description: 'Description',
+    brand: 'Brand (when makers share a part number)',
+    hosePartNumber: 'Hose part number',
+    endAFittingPartNumber: 'End A fitting part number',
+    endAFerrulePartNumber: 'End A ferrule part number',
+    endBFittingPartNumber: 'End B fitting part number',
+    endBFerrulePartNumber: 'End B ferrule part number',
+    overallLengthMm: 'Overall length (mm)',
+    lengthMeasuredTo: 'Length measured to',
+    orientationDeg: 'Orientation (°)',
+    orientationConvention: 'Orientation convention',
+    customerAccountNumber: 'Customer account number',
+    notes: 'Notes',
   },
   detail: {
     notFound: 'Hose assembly not found',

@@ -13,5 +13,7 @@ export const enUs = {
     Catalogue: 'Catalog',
     metre: 'meter',
     Metre: 'Meter',
+    metres: 'meters',
+    millimetres: 'millimeters',
   },
 };

@@ -5,6 +5,7 @@
 import { enAssemblies } from './en-assemblies';
 import { enCustomers } from './en-customers';
 import { enKits } from './en-kits';
+import { enLists } from './en-lists';
 import { enSearch } from './en-search';
 import { enSite } from './en-site';
 
@@ -12,6 +13,7 @@ export const en = {
   customers: enCustomers,
   assemblies: enAssemblies,
   kits: enKits,
+  lists: enLists,
   search: enSearch,
   site: enSite,
   spelling: {
@@ -27,6 +29,8 @@ export const en = {
     Catalogue: 'Catalogue',
     metre: 'metre',
     Metre: 'Metre',
+    metres: 'metres',
+    millimetres: 'millimetres',
   },
   common: {
     loading: 'Loading…',
@@ -51,9 +55,22 @@ export const en = {
     home: 'Hosewright home',
     signUp: 'SIGN  UP',
     login: 'LOGIN',
-    profile: 'Profile',
-    signOut: 'Sign out',
     upgrade: 'Upgrade',
+    pricing: 'Plans & Pricing',
+  },
+  userMenu: {
+    open: 'Account menu',
+    label: 'Your account',
+    profile: 'Profile',
+    userDetails: 'Your details',
+    organizationDetails: 'Organization details',
+    inviteTeam: 'Invite your team',
+    billing: 'Billing History',
+    notifications: 'Notifications',
+    feedback: 'Share your feedback',
+    upgrade: 'Upgrade subscription',
+    pricing: 'Pricing and features',
+    signOut: 'Sign out',
   },
   nav: {
     label: 'Main navigation',
@@ -92,6 +109,19 @@ export const en = {
   pageHeader: {
     tools: 'Tools',
   },
+  images: {
+    uploading: 'Uploading the picture…',
+    uploadFailed: 'The picture could not be uploaded. Please try again.',
+  },
+  update: {
+    title: 'Update Hosewright',
+    text: 'A new version is available. Would you like to update now?',
+    accept: 'Update now',
+  },
+  offline: {
+    title: 'You are offline',
+    text: 'Hosewright still opens, but lists, searches and changes need a connection. They work again as soon as you are back online.',
+  },
   guard: {
     checkingSignIn: 'Checking your sign-in…',
     checkingAccess: 'Checking your access…',
@@ -112,7 +142,7 @@ export const en = {
   },
   home: {
     headline: 'Build, tag and reorder hydraulic hoses in minutes',
-    lead: 'Hosewright keeps your hose assemblies, kits, customers and component catalogue in one place, at the counter and on your phone.',
+    lead: 'Hosewright keeps your hose assemblies, kits, customers and component $t(spelling.catalogue) in one place, at the counter and on your phone.',
     startTrial: 'Start your free trial',
     logIn: 'Log in',
     openDashboard: 'Open your dashboard',
@@ -178,7 +208,7 @@ export const en = {
     title: 'Login',
     redirecting: 'Taking you to the sign-in page…',
     deniedHelp:
-      'Your role in this organisation does not include this page. Ask an admin of your shop, or sign in with another account.',
+      'Your role in this organization does not include this page. Ask an admin of your shop, or sign in with another account.',
     otherAccount: 'Sign in with another account',
     popup: 'Sign in',
     backToDashboard: 'Back to the dashboard',

@@ -1,0 +1,329 @@
+/**
+ * Issue 3: the app chrome as the demo admin meets it, in real Chromium against the built app started as a
+ * user starts it, with the GEN sample catalogue the server loads into 'Demo Hydraulics'.
+ *
+ * The server is given a copy of the built app whose version.json is an hour newer than the bundle, so the
+ * update prompt has something to offer. Pages that are not about the prompt start with that version stored
+ * (local storage `appVersion`), as after an accepted update, so no prompt gets in their way.
+ *
+ *   1. desktop (1440x900): the 56 px rail that widens to 256 on hover, the user menu (300 wide), and the app
+ *      shell from the service worker while offline, with the offline banner;
+ *   2. desktop: the top-bar search against the real server: quick typing sends one search (debounce), the
+ *      popup (at most 400 wide) lists the GEN part, a click opens it and the field clears; 'See more...'
+ *      leads to /search with its pages; 'No results found';
+ *   3. phone (390x844): no rail; the bottom bar's Menu opens the navigation drawer, its Search the search sheet;
+ *   4. the update prompt after sign-in: the SPEC's question; accepting stores the version and reloads.
+ */
+
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  chromePath,
+  launchBrowser,
+  newSession,
+  pathOf,
+  type Session,
+  screenshot,
+} from './support/browser.ts';
+import { signIn, waitForPath } from './support/flows.ts';
+import { DEMO, REPO_ROOT, type RunningServer, startServer } from './support/server.ts';
+
+const DESKTOP = { width: 1440, height: 900 } as const;
+const UPDATE_TEXT = 'A new version is available. Would you like to update now?';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+let newerDist: string | undefined;
+/** The version the server announces: an hour after the bundle's own. */
+let serverVersion = 0;
+const sessions: Session[] = [];
+
+beforeAll(async () => {
+  chromePath();
+  const builtDist = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
+  if (!existsSync(path.join(builtDist, 'index.html'))) {
+    throw new Error(`${builtDist}/index.html is missing: build the web app first`);
+  }
+  const versionFile = path.join(builtDist, 'version.json');
+  const bundleVersion = existsSync(versionFile)
+    ? (JSON.parse(await readFile(versionFile, 'utf8')) as { version: number }).version
+    : Math.floor(Date.now() / 1000);
+  serverVersion = bundleVersion + 3600;
+  newerDist = await mkdtemp(path.join(tmpdir(), 'hosewright-chrome-dist-'));
+  await cp(builtDist, newerDist, { recursive: true });
+  await writeFile(path.join(newerDist, 'version.json'), JSON.stringify({ version: serverVersion }));
+
+  const [b, s] = await Promise.allSettled([
+    launchBrowser(),
+    startServer({ name: 'chrome server', env: { WEB_DIST: newerDist } }),
+  ]);
+  if (b.status === 'fulfilled') browser = b.value;
+  if (s.status === 'fulfilled') server = s.value;
+  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length > 0) {
+    throw new Error(
+      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
+    );
+  }
+});
+
+afterAll(async () => {
+  await Promise.allSettled(sessions.map((s) => s.close()));
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+  if (newerDist) await rm(newerDist, { recursive: true, force: true });
+});
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
+  return value;
+}
+
+/** A signed-in page; unless `offerUpdate`, it already runs the server's version (no prompt). */
+async function signedIn(viewport: 'desktop' | 'phone', { offerUpdate = false } = {}): Promise<Session> {
+  const running = need(server, 'The server');
+  const session = await newSession(need(browser, 'The browser'), viewport);
+  sessions.push(session);
+  if (viewport === 'desktop') await session.page.setViewportSize(DESKTOP);
+  if (!offerUpdate) {
+    await session.context.addInitScript(`window.localStorage.setItem('appVersion', '${serverVersion}')`);
+  }
+  await signIn(session.page, running.baseUrl, DEMO.email, DEMO.password);
+  return session;
+}
+
+/** Runs a journey; on failure adds a screenshot, the page's URL and problems, and the server's output. */
+async function journey(
+  name: string,
+  session: Session,
+  steps: (page: Page, baseUrl: string) => Promise<void>,
+) {
+  const running = need(server, 'The server');
+  try {
+    await steps(session.page, running.baseUrl);
+    expect(
+      session.problems.filter((p) => p.startsWith('pageerror')),
+      'uncaught errors in the page',
+    ).toEqual([]);
+  } catch (error) {
+    const shot = await screenshot(session.page, `chrome-${name}-FAILED`).catch(() => 'none');
+    const details = [
+      `page: ${session.page.url()}`,
+      `visited:\n  ${session.visited.slice(-10).join('\n  ')}`,
+      `page problems:\n  ${session.problems.join('\n  ') || '(none)'}`,
+      `screenshot: ${shot}`,
+      `server output (end):\n${running.output().slice(-3000)}`,
+    ].join('\n');
+    if (error instanceof Error) {
+      error.message = `${error.message}\n--- ${name}\n${details}`;
+      throw error;
+    }
+    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
+  }
+}
+
+async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeout = 10_000,
+) {
+  const deadline = Date.now() + timeout;
+  let last = await read();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  return last;
+}
+
+async function widthOf(locator: Locator): Promise<number> {
+  return (await locator.boundingBox())?.width ?? 0;
+}
+
+describe('app chrome', () => {
+  test('desktop: the rail (56, 256 on hover) and the user menu (300)', async () => {
+    const session = await signedIn('desktop');
+    await journey('desktop-nav', session, async (page, baseUrl) => {
+      await page.goto(`${baseUrl}/dashboard`);
+      const rail = page.getByRole('navigation', { name: 'Main navigation' });
+      await visible(rail);
+      const paper = rail.locator('.MuiDrawer-paper');
+      await page.mouse.move(DESKTOP.width / 2, DESKTOP.height / 2);
+      await eventually(
+        'the rail width',
+        () => widthOf(paper),
+        (w) => w === 56,
+      );
+      await paper.hover();
+      await eventually(
+        'the expanded rail width',
+        () => widthOf(paper),
+        (w) => w === 256,
+      );
+      await visible(rail.getByRole('link', { name: 'Component Library' }));
+      expect(await page.getByRole('navigation', { name: 'Quick actions' }).count()).toBe(0);
+      await page.mouse.move(DESKTOP.width / 2, DESKTOP.height / 2);
+
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Your account' });
+      await visible(menu);
+      await visible(menu.getByRole('link', { name: 'Demo Hydraulics' }));
+      const menuPaper = menu.locator('xpath=ancestor::div[contains(@class,"MuiPaper-root")][1]');
+      // It grows in from the button; measure once it has settled.
+      await eventually(
+        'the user menu width',
+        () => widthOf(menuPaper),
+        (w) => w === 300,
+      );
+      expect(await menu.getByRole('link', { name: 'Invite your team' }).getAttribute('href')).toBe(
+        '/organization/users',
+      );
+      await screenshot(page, 'chrome-1-user-menu');
+      await page.keyboard.press('Escape');
+
+      // Offline: the service worker serves the app shell, and the page says why data does not load.
+      await eventually(
+        'a service worker controlling the page',
+        () =>
+          page.evaluate(
+            'navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)',
+          ),
+        (controlled) => controlled === true,
+        20_000,
+      );
+      await page.reload();
+      await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+      await session.context.setOffline(true);
+      await page.reload();
+      await visible(page.getByText('You are offline'));
+      await visible(page.getByRole('link', { name: 'Hosewright home' }));
+      await screenshot(page, 'chrome-1b-offline');
+      await session.context.setOffline(false);
+      await eventually(
+        'the offline banner',
+        () => page.getByText('You are offline').count(),
+        (n) => n === 0,
+      );
+    });
+  });
+
+  test('desktop: the search menu against the real server', async () => {
+    const session = await signedIn('desktop');
+    await journey('desktop-search', session, async (page, baseUrl) => {
+      await page.goto(`${baseUrl}/dashboard`);
+      const field = page.getByRole('combobox', { name: 'Search' });
+      await visible(field);
+      const popup = page.getByTestId('search-popup');
+
+      // 200 ms debounce: typed quickly, only the whole part number goes to the server.
+      const searched: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/v1/search') searched.push(url.searchParams.get('searchText') ?? '');
+      });
+      await field.pressSequentially('GEN-2SN-08', { delay: 20 });
+      const result = popup.getByRole('link', { name: /^GEN-2SN-08 - GEN/ });
+      await visible(result);
+      expect(searched).toEqual(['GEN-2SN-08']);
+      const box = await popup.boundingBox();
+      expect(box?.width).toBeLessThanOrEqual(400);
+      await screenshot(page, 'chrome-2-search-popup');
+      await result.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/hose/'));
+      await eventually(
+        'the search field after a click',
+        () => field.inputValue(),
+        (v) => v === '',
+        5_000,
+      );
+      await visible(page.getByRole('heading', { name: /GEN-2SN-08/, level: 1 }));
+
+      await field.fill('gen');
+      const seeMore = popup.getByRole('link', { name: 'See more...' });
+      await visible(seeMore);
+      expect(await popup.getByRole('link').count()).toBeGreaterThanOrEqual(10);
+      await seeMore.click();
+      await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'gen');
+      await visible(page.getByRole('heading', { name: 'Search', level: 1 }));
+      await visible(page.getByText(/results for “gen”/));
+      await visible(page.getByRole('navigation', { name: 'Result pages' }));
+
+      await field.fill('zzqx-no-such-part');
+      const none = popup.getByRole('link', { name: 'No results found' });
+      await visible(none);
+      expect(await none.getAttribute('href')).toBe('/search?q=zzqx-no-such-part');
+      await screenshot(page, 'chrome-3-no-results');
+    });
+  });
+
+  test('phone: bottom bar with the navigation drawer and the search sheet', async () => {
+    const session = await signedIn('phone');
+    await journey('phone', session, async (page, baseUrl) => {
+      await page.goto(`${baseUrl}/dashboard`);
+      const bar = page.getByRole('navigation', { name: 'Quick actions' });
+      await visible(bar);
+      expect((await bar.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual([
+        'New',
+        'Search',
+        'Menu',
+      ]);
+      expect(await page.locator('.MuiDrawer-docked').count()).toBe(0);
+
+      await bar.getByRole('button', { name: 'Menu' }).click();
+      const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+      await visible(drawer);
+      await visible(drawer.getByRole('link', { name: 'Component Library' }));
+      await screenshot(page, 'chrome-4-phone-menu');
+      await drawer.getByRole('link', { name: 'Customers' }).click();
+      await waitForPath(page, '/customers');
+
+      await bar.getByRole('button', { name: 'Search' }).click();
+      const field = page.getByRole('combobox', { name: 'Search' });
+      await visible(field);
+      await field.fill('GEN-2SN-08');
+      const result = page.getByTestId('search-popup').getByRole('link', { name: /^GEN-2SN-08 - GEN/ });
+      await visible(result);
+      await screenshot(page, 'chrome-5-phone-search');
+      await result.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/hose/'));
+      await eventually(
+        'the search sheet',
+        () => field.count(),
+        (n) => n === 0,
+        5_000,
+      );
+      const overflow = (await page.evaluate(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      )) as number;
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+
+  test('the update prompt after sign-in: accept stores the version and reloads', async () => {
+    const session = await signedIn('desktop', { offerUpdate: true });
+    await journey('update', session, async (page) => {
+      const dialog = page.getByRole('dialog');
+      await visible(dialog, 20_000);
+      await visible(dialog.getByText(UPDATE_TEXT));
+      await screenshot(page, 'chrome-6-update-prompt');
+      const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+      await dialog.getByRole('button', { name: 'Update now' }).click();
+      await reloaded;
+      expect(await page.evaluate("window.localStorage.getItem('appVersion')")).toBe(String(serverVersion));
+      await visible(page.getByRole('combobox', { name: 'Search' }));
+      // Running the server's version now: no second prompt after the next check.
+      await page.waitForTimeout(1_500);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(pathOf(page.url())).not.toBe('/login');
+    });
+  });
+});
