@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   ARTIFACTS_DIR,
@@ -17,6 +17,7 @@ import {
   screenshot,
 } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
+import { need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 let browser: Browser | undefined;
@@ -44,44 +45,6 @@ afterAll(async () => {
   await phone?.close().catch(() => undefined);
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
-
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
-  return value;
-}
-
-/** One step on `session`; on failure a screenshot and the page's and the server's story join the error. */
-async function step(
-  name: string,
-  session: Session | undefined,
-  steps: (page: Page, baseUrl: string) => Promise<void>,
-): Promise<void> {
-  const running = need(server, 'The server');
-  const current = need(session, 'The page');
-  try {
-    await steps(current.page, running.baseUrl);
-    const errors = current.problems.filter((p) => p.startsWith('pageerror'));
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  } catch (error) {
-    const shot = await screenshot(current.page, `${name}-FAILED`).catch(() => 'none');
-    const details = [
-      `page: ${current.page.url()}`,
-      `visited:\n  ${current.visited.slice(-10).join('\n  ')}`,
-      `page problems:\n  ${current.problems.join('\n  ') || '(none)'}`,
-      `screenshot: ${shot}`,
-      `server output (end):\n${running.output().slice(-3000)}`,
-    ].join('\n');
-    if (error instanceof Error) {
-      error.message = `${error.message}\n--- ${name}\n${details}`;
-      throw error;
-    }
-    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
-  }
-}
-
-async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await locator.waitFor({ state: 'visible', timeout });
-}
 
 /** Types into an autocomplete and picks the option whose text matches. */
 async function choose(page: Page, label: string, text: string, option: RegExp): Promise<void> {
@@ -231,3 +194,11 @@ test('an embedding page passes its token; a refused token comes back as security
     await parent.close();
   }
 });
+
+function step(
+  name: string,
+  session: Session | undefined,
+  steps: (page: Page, baseUrl: string) => Promise<void>,
+): Promise<void> {
+  return runStep(name, session, server, steps);
+}

@@ -30,6 +30,7 @@ import {
   screenshot,
 } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
+import { eventually, need, runStep, visible } from './support/journey.ts';
 import { DEMO, REPO_ROOT, type RunningServer, startServer } from './support/server.ts';
 
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -77,11 +78,6 @@ afterAll(async () => {
   if (newerDist) await rm(newerDist, { recursive: true, force: true });
 });
 
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
-  return value;
-}
-
 /** A signed-in page; unless `offerUpdate`, it already runs the server's version (no prompt). */
 async function signedIn(viewport: 'desktop' | 'phone', { offerUpdate = false } = {}): Promise<Session> {
   const running = need(server, 'The server');
@@ -93,56 +89,6 @@ async function signedIn(viewport: 'desktop' | 'phone', { offerUpdate = false } =
   }
   await signIn(session.page, running.baseUrl, DEMO.email, DEMO.password);
   return session;
-}
-
-/** Runs a journey; on failure adds a screenshot, the page's URL and problems, and the server's output. */
-async function journey(
-  name: string,
-  session: Session,
-  steps: (page: Page, baseUrl: string) => Promise<void>,
-) {
-  const running = need(server, 'The server');
-  try {
-    await steps(session.page, running.baseUrl);
-    expect(
-      session.problems.filter((p) => p.startsWith('pageerror')),
-      'uncaught errors in the page',
-    ).toEqual([]);
-  } catch (error) {
-    const shot = await screenshot(session.page, `chrome-${name}-FAILED`).catch(() => 'none');
-    const details = [
-      `page: ${session.page.url()}`,
-      `visited:\n  ${session.visited.slice(-10).join('\n  ')}`,
-      `page problems:\n  ${session.problems.join('\n  ') || '(none)'}`,
-      `screenshot: ${shot}`,
-      `server output (end):\n${running.output().slice(-3000)}`,
-    ].join('\n');
-    if (error instanceof Error) {
-      error.message = `${error.message}\n--- ${name}\n${details}`;
-      throw error;
-    }
-    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
-  }
-}
-
-async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await locator.waitFor({ state: 'visible', timeout });
-}
-
-async function eventually<T>(
-  what: string,
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeout = 10_000,
-) {
-  const deadline = Date.now() + timeout;
-  let last = await read();
-  while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    last = await read();
-  }
-  return last;
 }
 
 async function widthOf(locator: Locator): Promise<number> {
@@ -327,3 +273,7 @@ describe('app chrome', () => {
     });
   });
 });
+
+function journey(name: string, session: Session, steps: (page: Page, baseUrl: string) => Promise<void>) {
+  return runStep(`chrome-${name}`, session, server, steps);
+}

@@ -7,10 +7,11 @@
  *   2. phone (390x844): a customer created on a phone, the list as cards, no sideways scrolling;
  *   3. a trial shop at its 25 customers (filled through the API) gets the limit message and the upgrade link.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromePath, launchBrowser, newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
+import { need, runStep, visible } from './support/journey.ts';
 import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
 
 const SHOP = { name: 'Casey Counter', email: 'casey@prairie-hose.test', password: 'e2e-Prairie-Hose-1' };
@@ -49,45 +50,12 @@ afterAll(async () => {
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
 
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
-  return value;
-}
-
 async function signedIn(viewport: 'desktop' | 'phone', who: typeof SHOP): Promise<Session> {
   const session = await newSession(need(browser, 'The browser'), viewport);
   sessions.push(session);
   await signIn(session.page, need(server, 'The server').baseUrl, who.email, who.password);
   return session;
 }
-
-/** Runs a step; on failure adds a screenshot, the pages visited and the end of the server's output. */
-async function step(name: string, session: Session, steps: (page: Page, baseUrl: string) => Promise<void>) {
-  const running = need(server, 'The server');
-  try {
-    await steps(session.page, running.baseUrl);
-    expect(
-      session.problems.filter((p) => p.startsWith('pageerror')),
-      'uncaught errors in the page',
-    ).toEqual([]);
-  } catch (error) {
-    const shot = await screenshot(session.page, `${name}-FAILED`).catch(() => 'none');
-    const details = [
-      `page: ${session.page.url()}`,
-      `visited:\n  ${session.visited.slice(-15).join('\n  ')}`,
-      `page problems:\n  ${session.problems.join('\n  ') || '(none)'}`,
-      `screenshot: ${shot}`,
-      `server output (end):\n${running.output().slice(-3000)}`,
-    ].join('\n');
-    if (error instanceof Error) {
-      error.message = `${error.message}\n--- ${name}\n${details}`;
-      throw error;
-    }
-    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
-  }
-}
-
-const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: 'visible', timeout });
 
 /** Fills the form's name (the first field called Name) and saves; waits for the customer's page. */
 async function createThroughForm(page: Page, name: string, fill?: (page: Page) => Promise<void>) {
@@ -203,3 +171,11 @@ describe('customers', () => {
     });
   });
 });
+
+function step(
+  name: string,
+  session: Session | undefined,
+  steps: (page: Page, baseUrl: string) => Promise<void>,
+): Promise<void> {
+  return runStep(name, session, server, steps);
+}

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   ARTIFACTS_DIR,
@@ -17,6 +17,7 @@ import {
   screenshot,
 } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
+import { need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -27,11 +28,6 @@ let server: RunningServer | undefined;
 let desktop: Session | undefined;
 /** Made in setup, carried from step to step. */
 const made: { customerId?: string; assemblies?: { _id: string; title: string }[]; kitId?: string } = {};
-
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
-  return value;
-}
 
 /** Calls the API as the signed-in admin (the SPA keeps the access token in the `accessToken` cookie). */
 async function apiCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -107,35 +103,6 @@ afterAll(async () => {
   await desktop?.close().catch(() => undefined);
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
-
-/** One step; on failure a screenshot and the page's and the server's story join the error. */
-async function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
-  const running = need(server, 'The server');
-  const current = need(desktop, 'The signed-in page');
-  try {
-    await steps(current.page, running.baseUrl);
-    const errors = current.problems.filter((p) => p.startsWith('pageerror'));
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  } catch (error) {
-    const shot = await screenshot(current.page, `${name}-FAILED`).catch(() => 'none');
-    const details = [
-      `page: ${current.page.url()}`,
-      `visited:\n  ${current.visited.slice(-10).join('\n  ')}`,
-      `page problems:\n  ${current.problems.join('\n  ') || '(none)'}`,
-      `screenshot: ${shot}`,
-      `server output (end):\n${running.output().slice(-3000)}`,
-    ].join('\n');
-    if (error instanceof Error) {
-      error.message = `${error.message}\n--- ${name}\n${details}`;
-      throw error;
-    }
-    throw new Error(`${String(error)}\n--- ${name}\n${details}`);
-  }
-}
-
-async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await locator.waitFor({ state: 'visible', timeout });
-}
 
 async function addAssembly(page: Page, title: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'Add a hose assembly' });
@@ -244,3 +211,8 @@ test('on a phone the kit’s BOM and its lines editor fit the screen', async () 
     await phone.close();
   }
 });
+
+/** One step on the signed-in desktop page. */
+function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
+  return runStep(name, desktop, server, steps);
+}

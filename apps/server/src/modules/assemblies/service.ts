@@ -76,13 +76,13 @@ const NOT_FOUND = 'This hose assembly';
 // Settings, parts, customers
 // ---------------------------------------------------------------------------------------------------------
 
-interface AssemblySettings {
+export interface AssemblySettings {
   pattern: string;
   delimiter: string;
   hasParker: boolean;
 }
 
-async function settingsOf(tx: Tx, organizationId: string): Promise<AssemblySettings> {
+export async function settingsOf(tx: Tx, organizationId: string): Promise<AssemblySettings> {
   const [row] = await tx
     .select({
       pattern: organizationSettings.partNumberPattern,
@@ -381,7 +381,7 @@ function columnsOf(
 }
 
 /** How many part numbers (latest revisions) the organisation has: the plan limit counts these. */
-async function countAssemblies(tx: Tx, organizationId: string): Promise<number> {
+export async function countAssemblies(tx: Tx, organizationId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(hoseAssemblies)
@@ -407,7 +407,8 @@ async function partNumberTaken(tx: Tx, organizationId: string, partNumber: strin
 export async function createAssembly(
   tx: Tx,
   organizationId: string,
-  userId: string,
+  /** Who saved it; null when no person did (an import records no author). */
+  userId: string | null,
   input: HoseAssemblyInput,
 ): Promise<HoseAssembly> {
   const evaluated = await evaluate(tx, organizationId, input);
@@ -468,7 +469,7 @@ async function latestOf(tx: Tx, organizationId: string, id: string): Promise<Row
 export async function reviseAssembly(
   tx: Tx,
   organizationId: string,
-  userId: string,
+  userId: string | null,
   id: string,
   input: HoseAssemblyInput,
 ): Promise<HoseAssembly> {

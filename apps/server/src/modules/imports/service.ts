@@ -479,8 +479,12 @@ async function writeAll(
   const { organizationId, target: kind, id: importLogId } = log;
   const total = inputs.length;
   return database.withTenant(organizationId, async (tx) => {
-    const counts = await importTarget(kind).write(tx, organizationId, inputs, (done) =>
-      onProgress?.(50 + (done / Math.max(1, total)) * 50, 'writing'),
+    const counts = await importTarget(kind).write(
+      tx,
+      organizationId,
+      inputs,
+      (done) => onProgress?.(50 + (done / Math.max(1, total)) * 50, 'writing'),
+      log.userId,
     );
     const message =
       total === 0

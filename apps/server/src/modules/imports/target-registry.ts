@@ -1,16 +1,24 @@
-/** Every import target by name: the six component kinds, customers and customer items. */
+/** Every import target by name: the six component kinds, customers, customer items and hose assemblies. */
 import { kindFromSlug } from '@hosewright/domain';
+import { ASSEMBLY_TARGETS } from './assembly-targets.ts';
 import { COMPONENT_TARGETS } from './component-targets.ts';
 import { CUSTOMER_TARGETS } from './customer-targets.ts';
 import type { ImportTarget } from './targets.ts';
 
-export const IMPORT_TARGETS: readonly ImportTarget[] = [...COMPONENT_TARGETS, ...CUSTOMER_TARGETS];
+export const IMPORT_TARGETS: readonly ImportTarget[] = [
+  ...COMPONENT_TARGETS,
+  ...CUSTOMER_TARGETS,
+  ...ASSEMBLY_TARGETS,
+];
 const BY_NAME = new Map(IMPORT_TARGETS.map((t) => [t.name, t]));
 /** Other spellings an upload may use for a target. */
 const ALIASES: Record<string, string> = {
   customers: 'customer',
   customeritem: 'customerItem',
   customeritems: 'customerItem',
+  hoseassembly: 'hoseAssembly',
+  hoseassemblies: 'hoseAssembly',
+  assemblies: 'hoseAssembly',
 };
 
 export function isImportTargetName(value: unknown): value is string {

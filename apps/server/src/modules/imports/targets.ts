@@ -49,12 +49,16 @@ export interface ImportTarget {
   duplicateMessage(ref: Record<string, string>, firstRow: number): string;
   /** Problems only the database can tell (a catalogue part number, an unknown customer), by row. */
   check?(tx: Tx, organizationId: string, rows: ReadonlyMap<string, KeyedRow>): Promise<ImportError[]>;
-  /** Writes every input in the caller's transaction; answers how many were new and how many updated. */
+  /**
+   * Writes every input in the caller's transaction, on behalf of `userId` (who started the import); answers
+   * how many were new and how many updated.
+   */
   write(
     tx: Tx,
     organizationId: string,
     inputs: readonly unknown[],
     onProgress: (done: number) => void,
+    userId: string | null,
   ): Promise<{ created: number; updated: number }>;
   /** Where the web app shows an import of this target (`/{url}`). */
   url(importLogId: string): string;

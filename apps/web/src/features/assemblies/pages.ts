@@ -18,6 +18,10 @@ export const ASSEMBLY_PAGES: Readonly<Record<string, LazyPage>> = {
   ),
   '/hoseassemblies/new': builder,
   '/customer/:customerId/hoseassemblies/new': builder,
+  '/hoseassemblies/import': page(
+    () => import('./pages/assembly-import-page'),
+    (m) => m.AssemblyImportPage,
+  ),
   '/hoseassembly/:hoseAssemblyId/edit': builder,
   '/hoseassembly/:hoseAssemblyId': page(
     () => import('./pages/detail-page'),

@@ -57,11 +57,12 @@ describe('/configurator (public, headerless, embeddable)', { timeout: 60_000 }, 
         }),
       );
     });
-    expect(await screen.findByRole('combobox', { name: 'Hose' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Hose' }, { timeout: 10_000 })).toBeTruthy();
     expect(useSettingsStore.getState().isApi).toBe(true);
-    await waitFor(() =>
-      expect(calls.some((c) => c.headers.authorization === 'Bearer parent-token')).toBe(true),
+    await waitFor(
+      () => expect(calls.some((c) => c.headers.authorization === 'Bearer parent-token')).toBe(true),
+      { timeout: 10_000 },
     );
-    await waitFor(() => expect(posted).toContainEqual({ type: 'securityTokenExpired' }));
+    await waitFor(() => expect(posted).toContainEqual({ type: 'securityTokenExpired' }), { timeout: 10_000 });
   });
 });

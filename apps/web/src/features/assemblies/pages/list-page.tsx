@@ -6,6 +6,7 @@ import {
 } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
 import BuildIcon from '@mui/icons-material/Build';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +30,7 @@ import { useNavigate } from 'react-router';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { PageHeader } from '@/components/page-header';
+import { useViewer } from '@/lib/use-viewer';
 import { useAssemblyList } from '../api/assemblies';
 import { useCustomer } from '../api/customers';
 import { toQueryString } from '../api/paths';
@@ -109,10 +111,19 @@ export function ListPage() {
     if (settled !== currentQ) update({ q: settled || null }, { replace: true });
   }, [settled, currentQ, update]);
 
+  const { access } = useViewer();
+  const isAdmin = access?.roles.includes('admin') ?? false;
   const build = (
-    <Button variant="contained" startIcon={<AddIcon />} href="/hoseassemblies/new">
-      {t('assemblies.list.build')}
-    </Button>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Button variant="contained" startIcon={<AddIcon />} href="/hoseassemblies/new">
+        {t('assemblies.list.build')}
+      </Button>
+      {isAdmin ? (
+        <Button variant="outlined" startIcon={<UploadFileIcon />} href="/hoseassemblies/import">
+          {t('assemblies.list.import')}
+        </Button>
+      ) : null}
+    </Stack>
   );
 
   return (

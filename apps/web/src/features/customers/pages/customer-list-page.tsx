@@ -6,15 +6,10 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
@@ -25,6 +20,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import {
   gridStateToQuery,
@@ -33,7 +29,7 @@ import {
   useUrlGrid,
 } from '@/components/data-grid/url-state';
 import { PageHeader } from '@/components/page-header';
-import { formatDate, formatNumber } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { useViewer } from '@/lib/use-viewer';
 import { useCustomerList } from '../api/list-customers';
 
@@ -176,7 +172,26 @@ export function CustomerListPage() {
           </Stack>
         </Paper>
       ) : isXs ? (
-        <CustomerCards grid={grid} rows={rows} total={total} isLoading={list.isFetching} />
+        <CardList<Customer>
+          grid={grid}
+          rows={rows}
+          total={total}
+          isLoading={list.isFetching}
+          label={t('customers.list.label')}
+          sortOptions={(['name', 'accountNumber', 'domain', 'updatedAt'] as const).map((field) => ({
+            field,
+            label: t(`customers.fields.${field}`),
+          }))}
+          getRowId={(row) => row._id}
+          href={(row) => `/customer/${encodeURIComponent(row._id)}`}
+          card={(customer) => ({
+            title: customer.name,
+            badge: customer.active ? null : <Chip size="small" label={t('customers.list.inactive')} />,
+            description: [customer.accountNumber, customer.domain, customer.contacts[0]?.name]
+              .filter(Boolean)
+              .join(' · '),
+          })}
+        />
       ) : (
         <UrlDataGrid<Customer>
           grid={grid}
@@ -241,109 +256,6 @@ function Filters({ grid, q, active }: { grid: UrlGrid; q: string; active: string
         <MenuItem value="true">{t('customers.list.filterActive')}</MenuItem>
         <MenuItem value="false">{t('customers.list.filterInactive')}</MenuItem>
       </TextField>
-    </Box>
-  );
-}
-
-/** The list on phones: one card per customer, the same URL state as the grid. */
-function CustomerCards({
-  grid,
-  rows,
-  total,
-  isLoading,
-}: {
-  grid: UrlGrid;
-  rows: readonly Customer[];
-  total: number;
-  isLoading: boolean;
-}) {
-  const { t } = useTranslation();
-  const { state } = grid;
-  const pages = Math.max(1, Math.ceil(total / state.pageSize));
-  const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
-  const to = Math.min(total, state.page * state.pageSize);
-  const sortable = ['name', 'accountNumber', 'domain', 'updatedAt'] as const;
-  return (
-    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-        <TextField
-          select
-          size="small"
-          label={t('customers.list.sortBy')}
-          value={state.sort}
-          onChange={(e) => grid.setSort(e.target.value, state.order)}
-        >
-          {sortable.map((field) => (
-            <MenuItem key={field} value={field}>
-              {t(`customers.fields.${field}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('customers.list.order')}
-          value={state.order}
-          onChange={(e) => grid.setSort(state.sort, e.target.value === 'desc' ? 'desc' : 'asc')}
-        >
-          <MenuItem value="asc">{t('customers.list.ascending')}</MenuItem>
-          <MenuItem value="desc">{t('customers.list.descending')}</MenuItem>
-        </TextField>
-      </Box>
-      <Box
-        component="ul"
-        aria-label={t('customers.list.label')}
-        aria-busy={isLoading ? 'true' : undefined}
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
-      >
-        {isLoading && rows.length === 0
-          ? [0, 1, 2].map((i) => (
-              <Box component="li" key={i} aria-hidden>
-                <Skeleton variant="rounded" height={88} />
-              </Box>
-            ))
-          : rows.map((customer) => (
-              <Box component="li" key={customer._id}>
-                <Card variant="outlined">
-                  <CardActionArea href={`/customer/${encodeURIComponent(customer._id)}`}>
-                    <CardContent>
-                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                        <Typography sx={{ fontWeight: 600, flex: 1, overflowWrap: 'anywhere' }}>
-                          {customer.name}
-                        </Typography>
-                        {customer.active ? null : <Chip size="small" label={t('customers.list.inactive')} />}
-                      </Box>
-                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                        {[customer.accountNumber, customer.domain, customer.contacts[0]?.name]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Typography>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Box>
-            ))}
-      </Box>
-      {total > 0 ? (
-        <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('customers.list.shown', {
-              from: formatNumber(from),
-              to: formatNumber(to),
-              total: formatNumber(total),
-            })}
-          </Typography>
-          {pages > 1 ? (
-            <Pagination
-              count={pages}
-              page={state.page}
-              onChange={(_e, page) => grid.setPage(page)}
-              size="small"
-              siblingCount={0}
-            />
-          ) : null}
-        </Stack>
-      ) : null}
     </Box>
   );
 }

@@ -5,12 +5,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
@@ -22,6 +17,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { PageHeader } from '@/components/page-header';
@@ -146,74 +142,33 @@ export function ListPage() {
           </Box>
         </Paper>
       ) : isXs ? (
-        <Box sx={{ display: 'grid', gap: 1 }}>
-          <TextField
-            select
-            size="small"
-            label={t('kits.list.sortBy')}
-            value={grid.state.sort}
-            onChange={(e) => grid.setSort(e.target.value, grid.state.order)}
-          >
-            {HOSE_KIT_SORT_FIELDS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {t(`kits.list.columns.${f}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Box
-            component="ul"
-            aria-label={t('kits.list.title')}
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
-          >
-            {rows.map((row) => (
-              <Box component="li" key={row._id}>
-                <Card variant="outlined">
-                  <CardActionArea href={`/hosekit/${row._id}`}>
-                    <CardContent sx={{ display: 'grid', gap: 0.5 }}>
-                      <Box
-                        sx={{
-                          display: 'flex',
-                          gap: 1,
-                          alignItems: 'center',
-                          justifyContent: 'space-between',
-                        }}
-                      >
-                        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                          {row.title}
-                        </Typography>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          label={row.released ? t('kits.status.released') : t('kits.status.draft')}
-                        />
-                      </Box>
-                      {row.description ? (
-                        <Typography variant="body2" color="text.secondary">
-                          {row.description}
-                        </Typography>
-                      ) : null}
-                      <Typography variant="body2">
-                        {[row.customerName, row.machine, t('kits.list.lines', { count: row.lineCount })]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Typography>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Box>
-            ))}
-          </Box>
-          {total > grid.state.pageSize ? (
-            <Pagination
-              sx={{ justifySelf: 'center' }}
-              count={Math.ceil(total / grid.state.pageSize)}
-              page={grid.state.page}
-              onChange={(_, page) => grid.setPage(page)}
-              siblingCount={0}
-              size="small"
-            />
-          ) : null}
-        </Box>
+        <CardList<HoseKitListItem>
+          grid={grid}
+          rows={rows}
+          total={total}
+          isLoading={list.isFetching}
+          label={t('kits.list.title')}
+          sortOptions={HOSE_KIT_SORT_FIELDS.map((field) => ({
+            field,
+            label: t(`kits.list.columns.${field}`),
+          }))}
+          getRowId={(row) => row._id}
+          href={(row) => `/hosekit/${row._id}`}
+          card={(row) => ({
+            title: row.title,
+            badge: (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={row.released ? t('kits.status.released') : t('kits.status.draft')}
+              />
+            ),
+            description: row.description,
+            details: [row.customerName, row.machine, t('kits.list.lines', { count: row.lineCount })]
+              .filter(Boolean)
+              .join(' · '),
+          })}
+        />
       ) : (
         <UrlDataGrid<HoseKitListItem>
           grid={grid}

@@ -110,7 +110,7 @@ export const enAssemblies = {
   list: {
     title: 'Hose assemblies',
     build: 'Build a hose',
-    import: 'Import',
+    import: 'Import assemblies',
     search: 'Search',
     searchPlaceholder: 'Part number or description',
     dash: 'Dash',

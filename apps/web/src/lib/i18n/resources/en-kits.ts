@@ -147,7 +147,6 @@ export const enKits = {
     noMatch: 'No kit matches',
     noMatchHelp: 'Try another part number, description or machine, or clear the filters.',
     clearFilters: 'Clear filters',
-    sortBy: 'Sort by',
     lines_one: '{{count}} line',
     lines_other: '{{count}} lines',
     columns: {

@@ -3,7 +3,7 @@ export const enSite = {
   home: {
     contactTitle: 'Talk to us',
     contactLead:
-      'Questions about Hosewright, moving your catalogue over, or a fleet of machines to kit out: write to us and a person answers.',
+      'Questions about Hosewright, moving your $t(spelling.catalogue) over, or a fleet of machines to kit out: write to us and a person answers.',
   },
   contact: {
     company: 'Company (optional)',

@@ -442,11 +442,6 @@ export const en = {
       importFile: 'Import a file',
       sampleData: 'Sample $t(spelling.catalogue)',
       import: 'Import',
-      sortBy: 'Sort by',
-      order: 'Order',
-      ascending: 'Ascending',
-      descending: 'Descending',
-      showing: '{{from}}–{{to}} of {{total}}',
       originTabs: 'Show items from',
       titleWithOrigin: {
         catalogue: '{{kinds}}: $t(spelling.catalogue)',
