@@ -1,49 +1,35 @@
 /**
  * Hose kits in the global search (SPEC 3 "Search result"): title partNumber + delimiter + revision, subtitle
- * description, url `hosekit/{id}`; latest revisions only. A shop has hundreds of kits, not 100k rows: a
- * substring match inside the tenant transaction is enough.
+ * description, url `hosekit/{id}`; latest revisions only.
  */
 import { DEFAULT_REVISION_DELIMITER, kitTitle } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
 import type { SearchProvider } from '../search/registry.ts';
-
-interface Row {
-  id: string;
-  part_number: string;
-  revision: string;
-  description: string;
-  delimiter: string | null;
-  score: number;
-  total: number;
-}
+import { substringSearch } from '../search/substring.ts';
 
 export const kitSearch: SearchProvider = {
   name: 'hoseKits',
   async search(tx, { organizationId, text, limit, cap }) {
-    const needle = text.trim().toLowerCase();
-    if (!needle) return { hits: [], total: 0 };
-    const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const rows = await queryRows<Row>(
-      tx,
-      sql`with matches as (
-            select id, part_number, revision, description,
-              (case when lower(part_number) = ${needle} then 3
-                    when lower(part_number) like ${`${escaped}%`} then 2
-                    else 1 end)::float8 as score
-            from hose_kits
-            where organization_id = ${organizationId} and latest
-              and (lower(part_number) like ${`%${escaped}%`} or lower(description) like ${`%${escaped}%`}
-                   or lower(machine) like ${`%${escaped}%`})
-            limit ${cap}
-          )
-          select matches.*, (select count(*) from matches)::int as total,
-            (select revision_delimiter from organization_settings where organization_id = ${organizationId}) as delimiter
-          from matches
-          order by score desc, part_number limit ${limit}`,
-    );
+    const { rows, total } = await substringSearch<{
+      id: string;
+      part_number: string;
+      revision: string;
+      description: string;
+      delimiter: string | null;
+    }>(tx, {
+      columns: sql`id, part_number, revision, description,
+        (select revision_delimiter from organization_settings s where s.organization_id = hose_kits.organization_id) as delimiter`,
+      from: sql`hose_kits`,
+      where: sql`organization_id = ${organizationId} and latest`,
+      keys: [sql`part_number`],
+      others: [sql`description`, sql`machine`],
+      orderBy: sql`part_number`,
+      text,
+      limit,
+      cap,
+    });
     return {
-      total: rows[0]?.total ?? 0,
+      total,
       hits: rows.map((r) => ({
         score: r.score,
         result: {

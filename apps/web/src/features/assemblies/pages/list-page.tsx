@@ -10,12 +10,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
@@ -27,6 +23,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { PageHeader } from '@/components/page-header';
@@ -225,69 +222,37 @@ export function ListPage() {
           </Box>
         </Paper>
       ) : isXs ? (
-        <Box sx={{ display: 'grid', gap: 1 }}>
-          <TextField
-            select
-            size="small"
-            label={t('assemblies.list.sortBy')}
-            value={grid.state.sort}
-            onChange={(e) => grid.setSort(e.target.value, grid.state.order)}
-          >
-            {HOSE_ASSEMBLY_SORT_FIELDS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {t(`assemblies.list.columns.${f === 'partNumber' ? 'title' : f}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Box
-            component="ul"
-            aria-label={t('assemblies.list.title')}
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
-          >
-            {rows.map((row) => (
-              <Box component="li" key={row._id}>
-                <Card variant="outlined">
-                  <CardActionArea href={`/hoseassembly/${row._id}`}>
-                    <CardContent sx={{ display: 'grid', gap: 0.5 }}>
-                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.title}</Typography>
-                      {row.description ? (
-                        <Typography variant="body2" color="text.secondary">
-                          {row.description}
-                        </Typography>
-                      ) : null}
-                      <Typography variant="body2">
-                        {[
-                          row.hosePartNumber,
-                          formatDash(row.dash),
-                          `${row.endAType} / ${row.endBType}`,
-                          formatMm(row.overallLengthMm),
-                          formatPsi(row.workingPressurePsi),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Typography>
-                      {row.customerName ? (
-                        <Typography variant="body2" color="text.secondary">
-                          {row.customerName}
-                        </Typography>
-                      ) : null}
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Box>
-            ))}
-          </Box>
-          {total > grid.state.pageSize ? (
-            <Pagination
-              sx={{ justifySelf: 'center' }}
-              count={Math.ceil(total / grid.state.pageSize)}
-              page={grid.state.page}
-              onChange={(_, page) => grid.setPage(page)}
-              siblingCount={0}
-              size="small"
-            />
-          ) : null}
-        </Box>
+        <CardList<HoseAssemblyListItem>
+          grid={grid}
+          rows={rows}
+          total={total}
+          isLoading={list.isFetching}
+          label={t('assemblies.list.title')}
+          sortOptions={HOSE_ASSEMBLY_SORT_FIELDS.map((field) => ({
+            field,
+            label: t(`assemblies.list.columns.${field === 'partNumber' ? 'title' : field}`),
+          }))}
+          getRowId={(row) => row._id}
+          href={(row) => `/hoseassembly/${row._id}`}
+          card={(row) => ({
+            title: row.title,
+            description: row.description,
+            details: [
+              row.hosePartNumber,
+              formatDash(row.dash),
+              `${row.endAType} / ${row.endBType}`,
+              formatMm(row.overallLengthMm),
+              formatPsi(row.workingPressurePsi),
+            ]
+              .filter(Boolean)
+              .join(' · '),
+            footer: row.customerName ? (
+              <Typography variant="body2" color="text.secondary">
+                {row.customerName}
+              </Typography>
+            ) : null,
+          })}
+        />
       ) : (
         <UrlDataGrid<HoseAssemblyListItem>
           grid={grid}

@@ -34,8 +34,8 @@ export const enAssemblies = {
     excludedMore_one: 'and {{count}} more.',
     excludedMore_other: 'and {{count}} more.',
     overallLength: 'Overall length',
-    overallLengthHelp: 'From end to end, in millimetres.',
-    lengthInvalid: 'Enter the length as a number of millimetres, such as 1000.',
+    overallLengthHelp: 'From end to end, in $t(spelling.millimetres).',
+    lengthInvalid: 'Enter the length as a number of $t(spelling.millimetres), such as 1000.',
     measuredTo: 'Measured to',
     measuredToAuto: 'Set from the ends; change it if you measured differently.',
     orientation: 'Orientation angle',
@@ -126,7 +126,6 @@ export const enAssemblies = {
     noMatch: 'No assembly matches these filters',
     noMatchHelp: 'Change or clear the filters to see more.',
     failed: 'The assemblies could not be loaded. Check your connection and try again.',
-    sortBy: 'Sort by',
     columns: {
       title: 'Part number',
       description: 'Description',
