@@ -2,7 +2,8 @@
 import type { Customer, ListResponse } from '@hosewright/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { API, assemblyKeys, toQueryString } from './paths';
+import { toQueryString } from '@/lib/query-string';
+import { API, assemblyKeys } from './paths';
 
 export function useCustomerSearch(text: string, enabled: boolean) {
   return useQuery({

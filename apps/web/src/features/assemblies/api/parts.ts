@@ -15,7 +15,8 @@ import type {
 } from '@hosewright/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { assemblyKeys, ORG_API, toQueryString } from './paths';
+import { toQueryString } from '@/lib/query-string';
+import { assemblyKeys, ORG_API } from './paths';
 
 /** What `GET hose/{id}/compatible` answers: every fitting and ferrule with every reason. */
 export interface CompatibleParts {

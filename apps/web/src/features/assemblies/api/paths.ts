@@ -1,3 +1,4 @@
+
 /** Where the assemblies API lives (SPEC 7: `/api/v1/hoseassemblies`, `/api/v1/hoseassembly/{id}/...`). */
 export const API = '/api/v1';
 export const ORG_API = '/api/v1/organization';
@@ -19,12 +20,3 @@ export const assemblyKeys = {
   customers: (text: string) => ['assemblies', 'customers', text] as const,
   customer: (id: string) => ['assemblies', 'customer', id] as const,
 };
-
-/** `{ a: '1', b: undefined }` -> 'a=1' (empty values left out). */
-export function toQueryString(values: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') params.set(key, value);
-  }
-  return params.toString();
-}

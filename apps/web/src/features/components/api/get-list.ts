@@ -1,6 +1,7 @@
 import type { ListResponse } from '@hosewright/domain';
 import { api } from '@/lib/api';
-import { ORG_API, toQueryString } from './paths';
+import { toQueryString } from '@/lib/query-string';
+import { ORG_API } from './paths';
 
 export function emptyPage<T>(): ListResponse<T> {
   return { items: [], total: 0, page: 1 };

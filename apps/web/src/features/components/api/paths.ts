@@ -1,3 +1,4 @@
+
 /** Every call of the component library goes below the organisation (SPEC 7). */
 export const ORG_API = '/api/v1/organization';
 
@@ -18,13 +19,3 @@ export const componentKeys = {
   imports: () => ['components', 'imports'] as const,
   importLog: (id: string) => ['components', 'import', id] as const,
 };
-
-/** `{ a: '1', b: undefined }` -> 'a=1' (empty values left out). */
-export function toQueryString(values: Record<string, string | undefined> | URLSearchParams): string {
-  const params = new URLSearchParams();
-  const entries = values instanceof URLSearchParams ? [...values.entries()] : Object.entries(values);
-  for (const [key, value] of entries) {
-    if (value !== undefined && value !== '') params.set(key, value);
-  }
-  return params.toString();
-}

@@ -16,6 +16,8 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
+import { toQueryString } from '@/lib/query-string';
+
 export const API = '/api/v1';
 export const kitPath = (id: string) => `${API}/hosekit/${encodeURIComponent(id)}`;
 
@@ -30,15 +32,6 @@ export const kitKeys = {
   customers: (text: string) => ['kits', 'customers', text] as const,
   customer: (id: string) => ['kits', 'customer', id] as const,
 };
-
-/** `{ a: '1', b: undefined }` -> 'a=1' (empty values left out). */
-export function toQueryString(values: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') params.set(key, value);
-  }
-  return params.toString();
-}
 
 export function useKitList(query: string) {
   return useQuery({

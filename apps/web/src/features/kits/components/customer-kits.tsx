@@ -13,7 +13,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { toQueryString, useKitList } from '../api/kits';
+import { toQueryString } from '@/lib/query-string';
+import { useKitList } from '../api/kits';
 
 export function CustomerKits({ customerId }: { customerId: string }) {
   const { t } = useTranslation();
