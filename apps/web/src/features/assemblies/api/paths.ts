@@ -1,4 +1,3 @@
-
 /** Where the assemblies API lives (SPEC 7: `/api/v1/hoseassemblies`, `/api/v1/hoseassembly/{id}/...`). */
 export const API = '/api/v1';
 export const ORG_API = '/api/v1/organization';

@@ -1,4 +1,3 @@
-
 /** Every call of the component library goes below the organisation (SPEC 7). */
 export const ORG_API = '/api/v1/organization';
 
