@@ -4,6 +4,7 @@ import { CentredProgress } from '@/components/centred-progress';
 import { ASSEMBLY_PAGES } from '@/features/assemblies/pages';
 import { CUSTOMER_PAGES } from '@/features/customers/pages';
 import { KIT_PAGES } from '@/features/kits/pages';
+import { ORGANIZATION_PAGES } from '@/features/organization/pages';
 import { SEARCH_PAGES } from '@/features/search/pages';
 import { type LazyPage, page } from './lazy-page';
 import { RootLayout } from './root-layout';
@@ -124,6 +125,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   ...CUSTOMER_PAGES,
   ...ASSEMBLY_PAGES,
   ...KIT_PAGES,
+  ...ORGANIZATION_PAGES,
   ...SEARCH_PAGES,
   '*': page(
     () => import('./routes/not-found-page'),

@@ -6,6 +6,7 @@ import { enAssemblies } from './en-assemblies';
 import { enCustomers } from './en-customers';
 import { enKits } from './en-kits';
 import { enLists } from './en-lists';
+import { enOrganization } from './en-organization';
 import { enSearch } from './en-search';
 import { enSite } from './en-site';
 
@@ -14,6 +15,7 @@ export const en = {
   assemblies: enAssemblies,
   kits: enKits,
   lists: enLists,
+  organization: enOrganization,
   search: enSearch,
   site: enSite,
   spelling: {
