@@ -51,6 +51,25 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** `POST /api/v1/users/update`: the signed-in user's own name and language; fields left out stay. */
+export const userUpdateSchema = z.object({
+  name: z
+    .string({ error: 'Enter your name' })
+    .trim()
+    .min(1, 'Enter your name')
+    .max(200, 'Your name is too long (at most 200 characters)')
+    .optional(),
+  locale: z
+    .enum(LOCALES, {
+      error: 'Choose the language: en_ca (English, Canada), en_us (English, United States) or en (English)',
+    })
+    .optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** What `POST /api/v1/users/update` answers: the user as `GET /api/v1/user` has it, with the language. */
+export const updatedUserSchema = currentUserSchema.extend({ locale: localeSchema.optional() });
+
 /** `GET /api/v1/organization/`. */
 export const organizationSchema = z.object({
   _id: z.string(),

@@ -178,6 +178,26 @@ export function storeSessionProfile(session: CachedSession): void {
   applyLocale(session.locale);
 }
 
+/**
+ * The user changed their own name or language (`users/update`): the cached profile and the `locale` cookie
+ * follow, and the interface switches language at once (the next session start reads the same values).
+ */
+export function updateOwnProfile(change: { name?: string; locale?: Locale }): void {
+  if (change.locale) {
+    setCookie('locale', change.locale, { days: SESSION_COOKIE_DAYS });
+    applyLocale(change.locale);
+  }
+  const { profile } = useSessionStore.getState();
+  if (!profile) return;
+  useSessionStore.setState({
+    profile: {
+      ...profile,
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.locale ? { locale: change.locale } : {}),
+    },
+  });
+}
+
 /** Store what `organization/userrolesandsubscription` answered (it carries the same values). */
 export function storeRolesAndSubscription(value: RolesAndSubscription): void {
   const previous = useSessionStore.getState().profile;

@@ -1,4 +1,12 @@
-import type { LazyPage } from '@/app/lazy-page';
+import { type LazyPage, page } from '@/app/lazy-page';
+
+const organizationPage = page(
+  () => import('./pages/organization-page'),
+  (m) => m.OrganizationPage,
+);
 
 /** Organisation pages by route path (as in `ROUTES`). */
-export const ORGANIZATION_PAGES: Readonly<Record<string, LazyPage>> = {};
+export const ORGANIZATION_PAGES: Readonly<Record<string, LazyPage>> = {
+  '/organization': organizationPage,
+  '/organization/:initialTab': organizationPage,
+};

@@ -1,20 +1,257 @@
+/**
+ * /user and /user/{initialTab}: the signed-in user's own profile with tabs addressable by URL. 'profile'
+ * (name, email, language) and 'security' (password reset); 'details' (the user menu's link) and any unknown
+ * tab open the profile.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hosewright/domain';
+import EditIcon from '@mui/icons-material/Edit';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { LANGUAGE_TAGS } from '@/lib/i18n';
 import { snackbar } from '@/lib/snackbar-store';
+import { useViewer } from '@/lib/use-viewer';
 import { useCurrentUser } from '../api/get-current-user';
 import { useResetPassword } from '../api/reset-password';
+import { useUpdateUser } from '../api/update-user';
 
-/** /user and /user/{initialTab}: the signed-in user's details and a password reset. */
+export const USER_TABS = ['profile', 'security'] as const;
+export type UserTab = (typeof USER_TABS)[number];
+
+/** The tab a URL segment names: 'details' is the profile, and so is anything unknown. */
+export function userTabOf(segment: string | undefined): UserTab {
+  return USER_TABS.includes(segment as UserTab) ? (segment as UserTab) : 'profile';
+}
+
+const MAX_NAME_LENGTH = 200;
+
 export function UserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { initialTab } = useParams();
+  const tab = userTabOf(initialTab);
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <PageHeader title={t('user.title')} icon={<PersonIcon />} />
+      <Tabs
+        value={tab}
+        onChange={(_, next: UserTab) => navigate(`/user/${next}`, { replace: true })}
+        aria-label={t('organization.profile.tabsLabel')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {USER_TABS.map((key) => (
+          <Tab key={key} value={key} label={t(`organization.profile.tabs.${key}`)} />
+        ))}
+      </Tabs>
+      {tab === 'profile' ? <ProfilePanel /> : <SecurityPanel />}
+    </Stack>
+  );
+}
+
+function ProfilePanel() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+
+  if (user.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => user.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {t('user.loadFailed')} {user.error.message}
+      </Alert>
+    );
+  }
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-busy={user.isPending ? 'true' : undefined}>
+      <Stack component="dl" spacing={3} sx={{ m: 0, '& dd': { m: 0 } }}>
+        <div>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t('user.name')}
+          </Typography>
+          <dd>
+            {user.isPending ? <Skeleton width={200} height={40} /> : <NameEditor name={user.data.name} />}
+          </dd>
+        </div>
+        <div>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t('user.email')}
+          </Typography>
+          <Typography
+            component="dd"
+            sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', overflowWrap: 'anywhere' }}
+          >
+            {user.isPending ? (
+              <Skeleton width={240} />
+            ) : (
+              <>
+                <span>{user.data.email}</span>
+                <Chip
+                  size="small"
+                  color={user.data.emailVerified ? 'success' : 'warning'}
+                  label={user.data.emailVerified ? t('user.verified') : t('user.unverified')}
+                />
+              </>
+            )}
+          </Typography>
+        </div>
+      </Stack>
+      <Box sx={{ mt: 3 }}>
+        <LanguageSelect />
+      </Box>
+    </Paper>
+  );
+}
+
+function NameEditor({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = (draft ?? '').trim();
+    if (!value) return setError(t('organization.profile.nameRequired'));
+    if (value.length > MAX_NAME_LENGTH) return setError(t('organization.profile.nameTooLong'));
+    setError(null);
+    update.mutate(
+      { name: value },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          snackbar.success(t('organization.profile.nameSaved'));
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+
+  if (draft === null) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h6" component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Typography>
+        <Tooltip title={t('organization.profile.editName')}>
+          <IconButton aria-label={t('organization.profile.editName')} onClick={() => setDraft(name)}>
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    );
+  }
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { sm: 'flex-start' }, pt: 1 }}
+    >
+      <TextField
+        label={t('user.name')}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        autoFocus
+        size="small"
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH + 1, autoComplete: 'name' } }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" loading={update.isPending}>
+          {t('common.save')}
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft(null);
+            setError(null);
+          }}
+          disabled={update.isPending}
+        >
+          {t('common.cancel')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function isLocale(value: unknown): value is Locale {
+  return (LOCALES as readonly unknown[]).includes(value);
+}
+
+function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const viewer = useViewer();
+  const update = useUpdateUser();
+  const fromLanguage = (Object.keys(LANGUAGE_TAGS) as Locale[]).find(
+    (locale) => LANGUAGE_TAGS[locale] === i18n.language,
+  );
+  const current: Locale = viewer.profile?.locale ?? fromLanguage ?? DEFAULT_LOCALE;
+
+  const onChange = (value: string) => {
+    if (!isLocale(value) || value === current) return;
+    update.mutate(
+      { locale: value },
+      {
+        onSuccess: () =>
+          snackbar.success(
+            t('organization.profile.languageSaved', {
+              language: t(`organization.profile.locales.${value}`),
+            }),
+          ),
+        onError: (failure) => snackbar.warning(failure.message),
+      },
+    );
+  };
+
+  return (
+    <TextField
+      select
+      label={t('organization.profile.language')}
+      value={current}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={update.isPending}
+      helperText={t('organization.profile.languageHelp')}
+      size="small"
+      sx={{ width: '100%', maxWidth: 360 }}
+    >
+      {LOCALES.map((locale) => (
+        <MenuItem key={locale} value={locale}>
+          {t(`organization.profile.locales.${locale}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function SecurityPanel() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const reset = useResetPassword();
@@ -27,76 +264,27 @@ export function UserPage() {
   };
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
-      <PageHeader title={t('user.title')} icon={<PersonIcon />} />
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('user.passwordTitle')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('user.passwordText')}
+      </Typography>
       {user.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => user.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <Alert severity="error" sx={{ mb: 2 }}>
           {t('user.loadFailed')} {user.error.message}
         </Alert>
-      ) : (
-        <Paper
-          variant="outlined"
-          sx={{ p: { xs: 2, sm: 3 } }}
-          aria-busy={user.isPending ? 'true' : undefined}
-        >
-          <Stack component="dl" spacing={2} sx={{ m: 0, '& dd': { m: 0 } }}>
-            <div>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {t('user.name')}
-              </Typography>
-              <Typography component="dd" variant="h6">
-                {user.isPending ? <Skeleton width={200} /> : user.data.name}
-              </Typography>
-            </div>
-            <div>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {t('user.email')}
-              </Typography>
-              <Typography
-                component="dd"
-                sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-              >
-                {user.isPending ? (
-                  <Skeleton width={240} />
-                ) : (
-                  <>
-                    <span>{user.data.email}</span>
-                    <Chip
-                      size="small"
-                      color={user.data.emailVerified ? 'success' : 'warning'}
-                      label={user.data.emailVerified ? t('user.verified') : t('user.unverified')}
-                    />
-                  </>
-                )}
-              </Typography>
-            </div>
-          </Stack>
-        </Paper>
-      )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('user.passwordTitle')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('user.passwordText')}
-        </Typography>
-        <Button
-          variant="outlined"
-          startIcon={<LockResetIcon />}
-          onClick={onReset}
-          loading={reset.isPending}
-          disabled={user.isPending}
-        >
-          {t('user.resetPassword')}
-        </Button>
-      </Paper>
-    </Stack>
+      ) : null}
+      <Button
+        variant="outlined"
+        startIcon={<LockResetIcon />}
+        onClick={onReset}
+        loading={reset.isPending}
+        disabled={user.isPending}
+      >
+        {t('user.resetPassword')}
+      </Button>
+    </Paper>
   );
 }

@@ -1,2 +1,46 @@
 /** English text of the organisation and profile pages (Canadian spelling; see en.ts). */
-export const enOrganization = {};
+export const enOrganization = {
+  title: 'Organization',
+  tabsLabel: 'Organization sections',
+  tabs: { overview: 'Overview' },
+  loadFailed: 'The organization could not be loaded.',
+  name: 'Organization name',
+  editName: 'Edit the organization name',
+  nameRequired: 'Enter the organization name',
+  nameTooLong: 'The name is too long (at most 200 characters)',
+  nameSaved: 'The organization is now called {{name}}.',
+  logo: 'Logo',
+  logoHelp:
+    'Shown in the account menu for everyone in your organization. PNG, JPEG, GIF or WebP, up to 5 MB.',
+  logoAlt: 'Logo of {{name}}',
+  noLogo: 'No logo yet.',
+  noLogoRegular: 'No logo yet. An admin of your organization can add one.',
+  uploadLogo: 'Upload logo',
+  plan: {
+    title: 'Plan',
+    tier: 'Current plan',
+    tiers: { trial: 'Trial', professional: 'Professional', enterprise: 'Enterprise' },
+    renews: 'Renews or ends on',
+    ended: 'Ended on',
+    limits: 'Plan limits',
+    customers: 'Customers',
+    hoseAssemblies: 'Hose assemblies',
+    hoseKits: 'Hose kits',
+    noLimit: 'No limit',
+    upgrade: 'Upgrade your plan',
+    unknown: 'Your plan is still loading. Reload the page if it does not appear.',
+  },
+  profile: {
+    tabsLabel: 'Profile sections',
+    tabs: { profile: 'Profile', security: 'Security' },
+    editName: 'Edit your name',
+    nameRequired: 'Enter your name',
+    nameTooLong: 'Your name is too long (at most 200 characters)',
+    nameSaved: 'Your name is saved.',
+    language: 'Language',
+    languageHelp:
+      'Dates, numbers and spelling follow the language: $t(spelling.colour), $t(spelling.centre), $t(spelling.catalogue).',
+    languageSaved: 'The language is now {{language}}.',
+    locales: { en_ca: 'English (Canada)', en_us: 'English (United States)', en: 'English' },
+  },
+};

@@ -1,0 +1,295 @@
+/**
+ * /organization and /organization/{initialTab}: the organisation's name (admins rename it), its logo (admins
+ * upload it; it shows in the user menu) and its plan. Tabs are addressable by URL; 'details' (the user
+ * menu's link) and any unknown tab open the overview.
+ */
+import { type Tier, UNLIMITED } from '@hosewright/domain';
+import BusinessIcon from '@mui/icons-material/Business';
+import EditIcon from '@mui/icons-material/Edit';
+import UpgradeIcon from '@mui/icons-material/Upgrade';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ImageUploadButton, useImageUrl } from '@/components/images/object-image';
+import { PageHeader } from '@/components/page-header';
+import { formatDate, formatNumber } from '@/lib/dates';
+import { isSubscriptionExpired } from '@/lib/session';
+import { snackbar } from '@/lib/snackbar-store';
+import { useViewer } from '@/lib/use-viewer';
+import { useOrganization, useRenameOrganization } from '../api/organization';
+
+export const ORGANIZATION_TABS = ['overview'] as const;
+export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
+
+/** The tab a URL segment names: 'details' is the overview, and so is anything unknown. */
+export function organizationTabOf(segment: string | undefined): OrganizationTab {
+  return ORGANIZATION_TABS.includes(segment as OrganizationTab) ? (segment as OrganizationTab) : 'overview';
+}
+
+const MAX_NAME_LENGTH = 200;
+
+export function OrganizationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { initialTab } = useParams();
+  const tab = organizationTabOf(initialTab);
+  const organization = useOrganization();
+  const viewer = useViewer();
+  const isAdmin = viewer.access?.roles.includes('admin') ?? false;
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <PageHeader title={organization.data?.name || t('organization.title')} icon={<BusinessIcon />} />
+      <Tabs
+        value={tab}
+        onChange={(_, next: OrganizationTab) => navigate(`/organization/${next}`, { replace: true })}
+        aria-label={t('organization.tabsLabel')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {ORGANIZATION_TABS.map((key) => (
+          <Tab key={key} value={key} label={t(`organization.tabs.${key}`)} />
+        ))}
+      </Tabs>
+      {organization.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => organization.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('organization.loadFailed')} {organization.error.message}
+        </Alert>
+      ) : (
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 2, sm: 3 } }}
+          aria-busy={organization.isPending ? 'true' : undefined}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {t('organization.name')}
+          </Typography>
+          {organization.isPending ? (
+            <Skeleton width={240} height={40} />
+          ) : (
+            <NameEditor name={organization.data.name} canEdit={isAdmin} />
+          )}
+        </Paper>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('organization.logo')}
+        </Typography>
+        {organization.data ? (
+          <LogoSection
+            organizationId={organization.data._id}
+            name={organization.data.name}
+            canEdit={isAdmin}
+          />
+        ) : (
+          <Skeleton width={160} height={64} />
+        )}
+      </Paper>
+      <PlanSection />
+    </Stack>
+  );
+}
+
+function NameEditor({ name, canEdit }: { name: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const rename = useRenameOrganization();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = (draft ?? '').trim();
+    if (!value) return setError(t('organization.nameRequired'));
+    if (value.length > MAX_NAME_LENGTH) return setError(t('organization.nameTooLong'));
+    setError(null);
+    rename.mutate(value, {
+      onSuccess: () => {
+        setDraft(null);
+        snackbar.success(t('organization.nameSaved', { name: value }));
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  if (draft === null) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Typography>
+        {canEdit ? (
+          <Tooltip title={t('organization.editName')}>
+            <IconButton aria-label={t('organization.editName')} onClick={() => setDraft(name)}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+        ) : null}
+      </Stack>
+    );
+  }
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { sm: 'flex-start' }, pt: 1 }}
+    >
+      <TextField
+        label={t('organization.name')}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        autoFocus
+        size="small"
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH + 1, autoComplete: 'organization' } }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" loading={rename.isPending}>
+          {t('common.save')}
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft(null);
+            setError(null);
+          }}
+          disabled={rename.isPending}
+        >
+          {t('common.cancel')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function LogoSection({
+  organizationId,
+  name,
+  canEdit,
+}: {
+  organizationId: string;
+  name: string;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const logo = useImageUrl(organizationId);
+  return (
+    <Stack spacing={2}>
+      {logo ? (
+        <Box
+          component="img"
+          src={logo}
+          alt={t('organization.logoAlt', { name })}
+          sx={{ height: 96, maxWidth: '100%', objectFit: 'contain', alignSelf: 'flex-start' }}
+        />
+      ) : (
+        <Typography color="text.secondary">
+          {canEdit ? t('organization.noLogo') : t('organization.noLogoRegular')}
+        </Typography>
+      )}
+      {canEdit ? (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t('organization.logoHelp')}
+          </Typography>
+          <ImageUploadButton objectId={organizationId} label={t('organization.uploadLogo')} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function limitText(limit: number, noLimit: string): string {
+  return limit >= UNLIMITED ? noLimit : formatNumber(limit);
+}
+
+function PlanSection() {
+  const { t } = useTranslation();
+  const { profile, access } = useViewer();
+  const expired = isSubscriptionExpired(access);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('organization.plan.title')}
+      </Typography>
+      {profile ? (
+        <Stack component="dl" spacing={2} sx={{ m: 0, '& dd': { m: 0 } }}>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t('organization.plan.tier')}
+            </Typography>
+            <Typography component="dd" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <Chip
+                color={expired ? 'error' : 'primary'}
+                label={t(`organization.plan.tiers.${profile.subscription as Tier}`)}
+              />
+            </Typography>
+          </div>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {expired ? t('organization.plan.ended') : t('organization.plan.renews')}
+            </Typography>
+            <Typography component="dd">{formatDate(profile.subscriptionExpires)}</Typography>
+          </div>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t('organization.plan.limits')}
+            </Typography>
+            <Box component="dd">
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                <li>
+                  {t('organization.plan.customers')}:{' '}
+                  {limitText(profile.maxCustomers, t('organization.plan.noLimit'))}
+                </li>
+                <li>
+                  {t('organization.plan.hoseAssemblies')}:{' '}
+                  {limitText(profile.maxHoseAssemblies, t('organization.plan.noLimit'))}
+                </li>
+                <li>
+                  {t('organization.plan.hoseKits')}:{' '}
+                  {limitText(profile.maxHoseKits, t('organization.plan.noLimit'))}
+                </li>
+              </Box>
+            </Box>
+          </div>
+          <div>
+            <Button
+              component={RouterLink}
+              to="/upgradesubscription"
+              variant="outlined"
+              startIcon={<UpgradeIcon />}
+            >
+              {t('organization.plan.upgrade')}
+            </Button>
+          </div>
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">{t('organization.plan.unknown')}</Typography>
+      )}
+    </Paper>
+  );
+}
