@@ -19,13 +19,16 @@ export function LogoMark(props: SvgIconProps) {
   );
 }
 
-export function Logo() {
+/** The mark and the name; `compact` (a phone's top bar, where the history buttons need the room) the mark only. */
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <LogoMark fontSize="large" />
-      <Box component="span" sx={{ fontWeight: 700, fontSize: '1.25rem', letterSpacing: 0.3 }}>
-        Hosewright
-      </Box>
+      {compact ? null : (
+        <Box component="span" sx={{ fontWeight: 700, fontSize: '1.25rem', letterSpacing: 0.3 }}>
+          Hosewright
+        </Box>
+      )}
     </Box>
   );
 }

@@ -107,6 +107,13 @@ describe('top bar (SPEC 2)', () => {
     expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
   });
 
+  it('has the history buttons at every size, the name beside the mark only where there is room', () => {
+    renderWithProviders(<TopBar isXs />);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Forward' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Hosewright home' }).textContent).toBe('');
+  });
+
   it("shows visitors 'Plans & Pricing' at /features", () => {
     renderWithProviders(<TopBar isXs={false} />);
     expect(screen.getByRole('link', { name: 'Plans & Pricing' }).getAttribute('href')).toBe('/features');

@@ -46,20 +46,28 @@ export function TopBar({ isXs }: { isXs: boolean }) {
   return (
     <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: { xs: 0.5, md: 1 }, px: { xs: 1, sm: 2 } }}>
-        {isXs ? null : (
-          <Box sx={{ display: 'flex' }}>
-            <Tooltip title={t('topBar.back')}>
-              <IconButton color="inherit" aria-label={t('topBar.back')} onClick={() => navigate(-1)}>
-                <ArrowBackIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('topBar.forward')}>
-              <IconButton color="inherit" aria-label={t('topBar.forward')} onClick={() => navigate(1)}>
-                <ArrowForwardIcon />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        )}
+        <Box sx={{ display: 'flex' }}>
+          <Tooltip title={t('topBar.back')}>
+            <IconButton
+              color="inherit"
+              size={isXs ? 'small' : 'medium'}
+              aria-label={t('topBar.back')}
+              onClick={() => navigate(-1)}
+            >
+              <ArrowBackIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('topBar.forward')}>
+            <IconButton
+              color="inherit"
+              size={isXs ? 'small' : 'medium'}
+              aria-label={t('topBar.forward')}
+              onClick={() => navigate(1)}
+            >
+              <ArrowForwardIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
         <Link
           href={viewer.isAuthenticated ? '/dashboard' : '/'}
           color="inherit"
@@ -67,7 +75,7 @@ export function TopBar({ isXs }: { isXs: boolean }) {
           aria-label={t('topBar.home')}
           sx={{ display: 'inline-flex', alignItems: 'center', borderRadius: 1, px: 0.5 }}
         >
-          <Logo />
+          <Logo compact={isXs} />
         </Link>
         <Box sx={{ flex: 1 }} />
         {viewer.isLoading ? null : viewer.isAuthenticated ? (
