@@ -5,7 +5,8 @@
  * Two servers, both started as a user starts them:
  * - `fresh`: an empty DATA_DIR; the server creates the demo organisation itself (journeys a, d, e, f).
  * - `seeded`: a DATA_DIR prepared before start with the server's own modules (e2e/support/seed.ts), because
- *   a regular member cannot be created through the UI yet (journeys b, c).
+ *   a regular member cannot be created through the UI yet, and an expired subscription needs a past date
+ *   (journeys b, c, g).
  */
 import { rm } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -51,6 +52,12 @@ const REGULAR = {
   email: 'reggie@member-hose.test',
   password: 'Regular-member-2024',
 };
+const LAPSED = {
+  name: 'Lee Lapsed',
+  email: 'lee@lapsed-hose.test',
+  password: 'Lapsed-shop-2024',
+  organization: 'Lapsed Hydraulics',
+};
 const MEMBER_ORG = {
   name: 'Morgan Admin',
   email: 'morgan@member-hose.test',
@@ -82,6 +89,12 @@ beforeAll(async () => {
             organizationName: MEMBER_ORG.organization,
             admin: { name: MEMBER_ORG.name, email: MEMBER_ORG.email, password: MEMBER_ORG.password },
             regulars: [{ key: 'regular', ...REGULAR }],
+          },
+          {
+            key: 'lapsed',
+            organizationName: LAPSED.organization,
+            admin: { name: LAPSED.name, email: LAPSED.email, password: LAPSED.password },
+            expired: true,
           },
         ],
       });
@@ -327,6 +340,24 @@ describe('issue 2: authentication journeys', () => {
       expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
     });
   });
+
+  test.each(['desktop', 'phone'] as const)(
+    'g. an expired subscription blocks the app with the Subscription Expired banner (%s)',
+    async (viewport) => {
+      await journey(`g-expired-${viewport}`, seeded, viewport, async ({ page }, server) => {
+        await signIn(page, server.baseUrl, LAPSED.email, LAPSED.password);
+        await page.goto(`${server.baseUrl}/customers`);
+        await waitForPath(page, '/subscriptionexpired');
+        const banner = page.getByRole('alert').filter({ hasText: 'Subscription Expired' });
+        await visible(banner);
+        expect(await banner.textContent()).toContain(
+          'Your subscription has expired. Please upgrade or contact us to extend your subscription.',
+        );
+        expect(await banner.getByRole('link').getAttribute('href')).toBe('/subscriptionexpired');
+        await screenshot(page, `g1-expired-${viewport}`);
+      });
+    },
+  );
 
   test('f. the demo admin sees the dashboard on a phone, with the menu reachable', async () => {
     await journey('f-phone-dashboard', fresh, 'phone', async ({ page }, server) => {

@@ -13,6 +13,8 @@
  *      leads to /search with its pages; 'No results found';
  *   3. phone (390x844): no rail; the bottom bar's Menu opens the navigation drawer, its Search the search sheet;
  *   4. the update prompt after sign-in: the SPEC's question; accepting stores the version and reloads.
+ *   5. desktop and phone together: a failing import's notification arrives over the socket on both pages as a
+ *      warning snackbar with its description, and the bell shows '1 unread'.
  */
 
 import { existsSync } from 'node:fs';
@@ -252,6 +254,52 @@ describe('app chrome', () => {
       )) as number;
       expect(overflow).toBeLessThanOrEqual(0);
     });
+  });
+
+  test('a real notification reaches every open page: a snackbar and the bell badge, desktop and phone', async () => {
+    const desktop = await signedIn('desktop');
+    const phone = await signedIn('phone');
+    const baseUrl = need(server, 'The server').baseUrl;
+    for (const session of [desktop, phone]) {
+      await journey('7-bell-before', session, async (page) => {
+        await page.goto(`${baseUrl}/dashboard`);
+        await visible(page.getByRole('link', { name: 'Notifications', exact: true }));
+      });
+    }
+    // A real import that fails: its background job notifies the admin who started it, through the socket.
+    const token = (await desktop.context.cookies()).find((c) => c.name === 'accessToken')?.value;
+    if (!token) throw new Error('No access token cookie after signing in');
+    const form = new FormData();
+    form.set('kind', 'hose');
+    // Every column a hose needs, and one row whose dash size is not a number.
+    const csv = [
+      'partNumber,brand,description,productGroup,supplier,cost,costUnit,active,series,dash,standard,workingPressurePsi,burstPressurePsi,tempMinC,tempMaxC,minBendRadiusMm,odMm,skive',
+      'E2E-BAD-1,ACME,Bad hose,Hose,Prairie Supply,2.50,ft,yes,AC,seven,SAE 100R2AT,3000,12000,-40,100,180,19.4,no',
+    ].join('\n');
+    form.set('file', new Blob([`${csv}\n`], { type: 'text/csv' }), 'bad-hoses.csv');
+    const upload = await fetch(`${baseUrl}/api/v1/organization/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const preview = (await upload.json()) as { importId: string; mapping: Record<string, string | null> };
+    const start = await fetch(`${baseUrl}/api/v1/organization/imports/${preview.importId}/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ mapping: preview.mapping }),
+    });
+    expect(start.status, await start.clone().text()).toBe(202);
+    for (const [name, session] of [
+      ['desktop', desktop],
+      ['phone', phone],
+    ] as const) {
+      await journey(`7-notified-${name}`, session, async (page) => {
+        await visible(page.getByRole('alert').filter({ hasText: 'nothing was imported' }), 30_000);
+        await visible(page.getByRole('link', { name: 'Notifications: 1 unread' }), 30_000);
+        await screenshot(page, `chrome-7-notified-${name}`);
+      });
+    }
   });
 
   test('the update prompt after sign-in: accept stores the version and reloads', async () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
-import { memberships, users } from '../../apps/server/src/db/schema.ts';
+import { memberships, subscriptions, users } from '../../apps/server/src/db/schema.ts';
 import { createOrganizationWithAdmin } from '../../apps/server/src/modules/identity/accounts.ts';
 import { hashPassword } from '../../apps/server/src/modules/identity/passwords.ts';
 
@@ -22,6 +22,8 @@ export interface SeedOrganization {
   admin: { name: string; email: string; password: string };
   /** Regular members (verified) of this organisation. */
   regulars?: { key: string; name: string; email: string; password: string }[];
+  /** The subscription ended yesterday. */
+  expired?: boolean;
 }
 
 export interface SeedPlan {
@@ -46,6 +48,14 @@ async function main(): Promise<void> {
         emailVerified: true,
       });
       result[org.key] = created;
+      if (org.expired) {
+        await database.withTenant(created.organizationId, (tx) =>
+          tx
+            .update(subscriptions)
+            .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+            .where(eq(subscriptions.organizationId, created.organizationId)),
+        );
+      }
       for (const regular of org.regulars ?? []) {
         const passwordHash = await hashPassword(regular.password);
         // Seeding before the server starts: no tenant context exists, so the owner transaction writes.
