@@ -72,7 +72,7 @@ describe('API authentication and the session calls', () => {
     expect(res.json()).toMatchObject({
       organization: { _id: shop.organizationId, name: 'Prairie Hydraulics' },
       subscription: { subscriptionType: 'professional', maxCustomers: 1000 },
-      counts: { users: 2 },
+      counts: { users: 2, customers: 0, hoseAssemblies: 0, hoseKits: 0 },
     });
   });
 

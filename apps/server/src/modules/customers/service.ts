@@ -93,14 +93,13 @@ export async function findCustomerRow(tx: Tx, organizationId: string, id: string
   return row;
 }
 
-export function countCustomers(organizationId: string) {
-  return async (tx: Tx): Promise<number> => {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(customers)
-      .where(eq(customers.organizationId, organizationId));
-    return row?.n ?? 0;
-  };
+/** How many customers the organisation has (what `maxCustomers` caps). */
+export async function countCustomers(tx: Tx, organizationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(customers)
+    .where(eq(customers.organizationId, organizationId));
+  return row?.n ?? 0;
 }
 
 /** Another customer of the organisation already using this account number (case-insensitive). */
@@ -155,7 +154,7 @@ export async function createCustomer(
   organizationId: string,
   input: CustomerInput,
 ): Promise<Customer> {
-  await assertWithinPlanLimit(tx, organizationId, 'maxCustomers', countCustomers(organizationId));
+  await assertWithinPlanLimit(tx, organizationId, 'maxCustomers', (t) => countCustomers(t, organizationId));
   await assertAccountNumberFree(tx, organizationId, input.accountNumber);
   const [row] = await tx
     .insert(customers)

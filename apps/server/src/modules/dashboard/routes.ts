@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { countAssemblies } from '../assemblies/service.ts';
 import { MEMBER } from '../auth/access.ts';
 import { authOf } from '../auth/plugin.ts';
+import { countCustomers } from '../customers/service.ts';
+import { countKits } from '../kits/service.ts';
 
 /** What the dashboard shows: the organisation, its plan and the counts of what exists. */
 export function dashboardRoutes(app: FastifyInstance, database: Database): void {
@@ -28,7 +31,12 @@ export function dashboardRoutes(app: FastifyInstance, database: Database): void 
           maxHoseAssemblies: s.maxHoseAssemblies,
           maxHoseKits: s.maxHoseKits,
         },
-        counts: { users: users?.n ?? 0 },
+        counts: {
+          users: users?.n ?? 0,
+          customers: await countCustomers(tx, auth.organizationId),
+          hoseAssemblies: await countAssemblies(tx, auth.organizationId),
+          hoseKits: await countKits(tx, auth.organizationId),
+        },
       };
     });
   });

@@ -166,7 +166,7 @@ const customerTarget: ImportTarget = {
         tx,
         organizationId,
         'maxCustomers',
-        countCustomers(organizationId),
+        (t) => countCustomers(t, organizationId),
         creating,
       );
     }

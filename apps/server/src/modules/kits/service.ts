@@ -281,7 +281,7 @@ export async function computeKit(
 // Write
 // ---------------------------------------------------------------------------------------------------------
 
-async function countKits(tx: Tx, organizationId: string): Promise<number> {
+export async function countKits(tx: Tx, organizationId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(hoseKits)
