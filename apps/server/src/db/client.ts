@@ -57,6 +57,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection the server closes (a restart, an administrator, a dropped database) is
+    // reported here; the pool discards it and the next query opens a new one. Unhandled, it would crash.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const feed = new ChangeFeed();
     const listener = listenPostgres(options.databaseUrl, feed);
