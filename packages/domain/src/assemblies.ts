@@ -12,6 +12,7 @@ import {
   type Adaptor,
   type CostUnit,
   type CrimpFitting,
+  csvList,
   type Ferrule,
   type Hose,
   nextPartNumber,
@@ -714,18 +715,6 @@ export const HOSE_ASSEMBLY_SORT_FIELDS = [
   'createdAt',
 ] as const;
 
-const csv = <T extends z.ZodType>(item: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : (Array.isArray(v) ? v : v.split(','))
-            .map((s) => s.trim())
-            .filter(Boolean)
-            .map((s) => item.parse(s) as z.infer<T>),
-    );
 const dateParam = (label: string) =>
   z
     .string()
@@ -746,9 +735,9 @@ export const hoseAssemblyListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   customerId: z.uuid('customerId must be a customer id').optional(),
   hoseId: z.uuid('hoseId must be a hose id').optional(),
-  dash: csv(z.coerce.number().int()),
+  dash: csvList(z.coerce.number().int()),
   /** Either end has one of these end types. */
-  endType: csv(z.string()),
+  endType: csvList(z.string()),
   /** Created on or after this day (inclusive). */
   createdFrom: dateParam('createdFrom'),
   /** Created on or before this day (inclusive). */

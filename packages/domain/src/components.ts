@@ -342,7 +342,8 @@ export const COMPONENT_SORT_FIELDS = [
   'updatedAt',
 ] as const;
 
-const csvList = <T extends z.ZodType>(item: T) =>
+/** A query parameter holding a comma-separated list (or repeated), each item parsed by `item`. */
+export const csvList = <T extends z.ZodType>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()

@@ -16,6 +16,4 @@ export const assemblyKeys = {
   compatible: (hoseId: string) => ['assemblies', 'compatible', hoseId] as const,
   adaptors: () => ['assemblies', 'adaptors'] as const,
   wraps: () => ['assemblies', 'wraps'] as const,
-  customers: (text: string) => ['assemblies', 'customers', text] as const,
-  customer: (id: string) => ['assemblies', 'customer', id] as const,
 };

@@ -30,8 +30,8 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_NAV_HEIGHT } from '@/components/layout/phone-nav';
 import { isApiError } from '@/lib/api';
+import { useCustomer, useCustomerSearch } from '@/lib/customer-lookup';
 import { useComputeAssembly, useSaveAssembly } from '../api/assemblies';
-import { useCustomer, useCustomerSearch } from '../api/customers';
 import { useAdaptors, useCompatibleParts, useWraps } from '../api/parts';
 import {
   type BuilderState,

@@ -27,10 +27,10 @@ import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { PageHeader } from '@/components/page-header';
+import { useCustomer } from '@/lib/customer-lookup';
 import { toQueryString } from '@/lib/query-string';
 import { useViewer } from '@/lib/use-viewer';
 import { useAssemblyList } from '../api/assemblies';
-import { useCustomer } from '../api/customers';
 import { formatDash, formatDate, formatMm, formatPsi } from '../lib/format';
 import { useDebounced } from '../lib/use-debounced';
 

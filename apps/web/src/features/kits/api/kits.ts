@@ -5,7 +5,6 @@
  */
 import type {
   Component,
-  Customer,
   HoseAssemblyListItem,
   HoseKit,
   HoseKitComputeResponse,
@@ -29,8 +28,6 @@ export const kitKeys = {
   compute: (body: string) => ['kits', 'compute', body] as const,
   assemblies: (text: string) => ['kits', 'assemblies', text] as const,
   components: (text: string) => ['kits', 'components', text] as const,
-  customers: (text: string) => ['kits', 'customers', text] as const,
-  customer: (id: string) => ['kits', 'customer', id] as const,
 };
 
 export function useKitList(query: string) {
@@ -126,28 +123,5 @@ export function useComponentSearch(text: string, enabled = true) {
     },
     enabled,
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useCustomerSearch(text: string, enabled = true) {
-  return useQuery({
-    queryKey: kitKeys.customers(text),
-    queryFn: async ({ signal }) => {
-      const query = toQueryString({ q: text.trim() || undefined, itemsPerPage: '20', active: 'true' });
-      const data = await api.get<ListResponse<Customer>>(`${API}/customers?${query}`, undefined, { signal });
-      return data?.items ?? [];
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useCustomer(id: string | undefined) {
-  return useQuery({
-    queryKey: kitKeys.customer(id ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<Customer>(`${API}/customer/${encodeURIComponent(id ?? '')}`, undefined, { signal }),
-    enabled: !!id,
-    retry: false,
   });
 }

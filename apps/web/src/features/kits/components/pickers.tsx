@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAssemblySearch, useComponentSearch, useCustomerSearch } from '../api/kits';
+import { useCustomerSearch } from '@/lib/customer-lookup';
+import { useAssemblySearch, useComponentSearch } from '../api/kits';
 import { formatMoney } from '../lib/format';
 import { useDebounced } from '../lib/use-debounced';
 

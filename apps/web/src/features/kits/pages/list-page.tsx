@@ -21,8 +21,9 @@ import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { PageHeader } from '@/components/page-header';
+import { useCustomer } from '@/lib/customer-lookup';
 import { toQueryString } from '@/lib/query-string';
-import { useCustomer, useKitList } from '../api/kits';
+import { useKitList } from '../api/kits';
 import { formatDate } from '../lib/format';
 import { useDebounced } from '../lib/use-debounced';
 
