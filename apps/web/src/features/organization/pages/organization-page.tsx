@@ -5,25 +5,21 @@
  */
 import { type Tier, UNLIMITED } from '@hosewright/domain';
 import BusinessIcon from '@mui/icons-material/Business';
-import EditIcon from '@mui/icons-material/Edit';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ImageUploadButton, useImageUrl } from '@/components/images/object-image';
+import { InlineTextEditor } from '@/components/inline-text-editor';
 import { PageHeader } from '@/components/page-header';
 import { formatDate, formatNumber } from '@/lib/dates';
 import { isSubscriptionExpired } from '@/lib/session';
@@ -87,7 +83,7 @@ export function OrganizationPage() {
           {organization.isPending ? (
             <Skeleton width={240} height={40} />
           ) : (
-            <NameEditor name={organization.data.name} canEdit={isAdmin} />
+            <OrganizationName name={organization.data.name} canEdit={isAdmin} />
           )}
         </Paper>
       )}
@@ -110,78 +106,23 @@ export function OrganizationPage() {
   );
 }
 
-function NameEditor({ name, canEdit }: { name: string; canEdit: boolean }) {
+function OrganizationName({ name, canEdit }: { name: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const rename = useRenameOrganization();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = (draft ?? '').trim();
-    if (!value) return setError(t('organization.nameRequired'));
-    if (value.length > MAX_NAME_LENGTH) return setError(t('organization.nameTooLong'));
-    setError(null);
-    rename.mutate(value, {
-      onSuccess: () => {
-        setDraft(null);
-        snackbar.success(t('organization.nameSaved', { name: value }));
-      },
-      onError: (failure) => setError(failure.message),
-    });
-  };
-
-  if (draft === null) {
-    return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Typography>
-        {canEdit ? (
-          <Tooltip title={t('organization.editName')}>
-            <IconButton aria-label={t('organization.editName')} onClick={() => setDraft(name)}>
-              <EditIcon />
-            </IconButton>
-          </Tooltip>
-        ) : null}
-      </Stack>
-    );
-  }
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
-      sx={{ alignItems: { sm: 'flex-start' }, pt: 1 }}
-    >
-      <TextField
-        label={t('organization.name')}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? ' '}
-        autoFocus
-        size="small"
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH + 1, autoComplete: 'organization' } }}
-      />
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" loading={rename.isPending}>
-          {t('common.save')}
-        </Button>
-        <Button
-          onClick={() => {
-            setDraft(null);
-            setError(null);
-          }}
-          disabled={rename.isPending}
-        >
-          {t('common.cancel')}
-        </Button>
-      </Stack>
-    </Stack>
+    <InlineTextEditor
+      value={name}
+      label={t('organization.name')}
+      editLabel={t('organization.editName')}
+      canEdit={canEdit}
+      maxLength={MAX_NAME_LENGTH}
+      autoComplete="organization"
+      messages={{ required: t('organization.nameRequired'), tooLong: t('organization.nameTooLong') }}
+      onSave={async (value) => {
+        await rename.mutateAsync(value);
+        snackbar.success(t('organization.nameSaved', { name: value }));
+      }}
+    />
   );
 }
 

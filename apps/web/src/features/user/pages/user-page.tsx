@@ -4,14 +4,12 @@
  * tab open the profile.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hosewright/domain';
-import EditIcon from '@mui/icons-material/Edit';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,11 +17,10 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { InlineTextEditor } from '@/components/inline-text-editor';
 import { PageHeader } from '@/components/page-header';
 import { LANGUAGE_TAGS } from '@/lib/i18n';
 import { snackbar } from '@/lib/snackbar-store';
@@ -93,7 +90,7 @@ function ProfilePanel() {
             {t('user.name')}
           </Typography>
           <dd>
-            {user.isPending ? <Skeleton width={200} height={40} /> : <NameEditor name={user.data.name} />}
+            {user.isPending ? <Skeleton width={200} height={40} /> : <UserName name={user.data.name} />}
           </dd>
         </div>
         <div>
@@ -126,79 +123,25 @@ function ProfilePanel() {
   );
 }
 
-function NameEditor({ name }: { name: string }) {
+function UserName({ name }: { name: string }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = (draft ?? '').trim();
-    if (!value) return setError(t('organization.profile.nameRequired'));
-    if (value.length > MAX_NAME_LENGTH) return setError(t('organization.profile.nameTooLong'));
-    setError(null);
-    update.mutate(
-      { name: value },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          snackbar.success(t('organization.profile.nameSaved'));
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
-  };
-
-  if (draft === null) {
-    return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="span" sx={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Typography>
-        <Tooltip title={t('organization.profile.editName')}>
-          <IconButton aria-label={t('organization.profile.editName')} onClick={() => setDraft(name)}>
-            <EditIcon />
-          </IconButton>
-        </Tooltip>
-      </Stack>
-    );
-  }
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
-      sx={{ alignItems: { sm: 'flex-start' }, pt: 1 }}
-    >
-      <TextField
-        label={t('user.name')}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? ' '}
-        autoFocus
-        size="small"
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH + 1, autoComplete: 'name' } }}
-      />
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          {t('common.save')}
-        </Button>
-        <Button
-          onClick={() => {
-            setDraft(null);
-            setError(null);
-          }}
-          disabled={update.isPending}
-        >
-          {t('common.cancel')}
-        </Button>
-      </Stack>
-    </Stack>
+    <InlineTextEditor
+      value={name}
+      label={t('user.name')}
+      editLabel={t('organization.profile.editName')}
+      maxLength={MAX_NAME_LENGTH}
+      autoComplete="name"
+      messages={{
+        required: t('organization.profile.nameRequired'),
+        tooLong: t('organization.profile.nameTooLong'),
+      }}
+      onSave={async (value) => {
+        await update.mutateAsync({ name: value });
+        snackbar.success(t('organization.profile.nameSaved'));
+      }}
+    />
   );
 }
 
