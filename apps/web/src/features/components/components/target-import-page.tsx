@@ -1,0 +1,113 @@
+/**
+ * The import wizard for one import target (customers, customer items, hose assemblies): template, upload,
+ * column mapping with a preview, progress and every problem; nothing is written unless every row is good.
+ * `?log={id}` opens one import's log (the completion notification links there).
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import type { QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import type { ImportPreview } from '../api/upload-import';
+import { ImportLogView } from './import-log-view';
+import { ImportMappingStep } from './import-mapping-step';
+import { ImportUploadStep } from './import-upload-step';
+import { RecentImports } from './recent-imports';
+
+export interface TargetImportPageProps {
+  /** The server's import target ('customer', 'customerItem', 'hoseAssembly'). */
+  target: string;
+  /** This page's path, where the recent imports link their logs. */
+  path: string;
+  title: string;
+  subtitle: string;
+  /** The list the import fills: the back link and the link after success. */
+  list: { href: string; backLabel: string; viewLabel: string };
+  /** What a finished import changes (queries to refresh). */
+  changes: QueryKey;
+  /** What the target's rows are called ('Customers'). */
+  kindLabel: string;
+  /** A field's name as the shop knows it. */
+  fieldLabel: (name: string) => string;
+}
+
+export function TargetImportPage({
+  target,
+  path,
+  title,
+  subtitle,
+  list,
+  changes,
+  kindLabel,
+  fieldLabel,
+}: TargetImportPageProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const logId = params.get('log');
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const step = logId ? 2 : preview ? 1 : 0;
+
+  return (
+    <Stack spacing={3} sx={{ minWidth: 0 }}>
+      <Box>
+        <Button href={list.href} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
+          {list.backLabel}
+        </Button>
+      </Box>
+      <PageHeader title={title} subtitle={subtitle} icon={<UploadFileIcon />} />
+      <Stepper activeStep={step} alternativeLabel aria-label={t('components.import.steps')}>
+        {(['upload', 'map', 'result'] as const).map((name) => (
+          <Step key={name}>
+            <StepLabel>{t(`components.import.stepNames.${name}`)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {logId ? (
+        <ImportLogView
+          key={logId}
+          importId={logId}
+          changes={changes}
+          successActions={
+            <Box>
+              <Button variant="contained" href={list.href}>
+                {list.viewLabel}
+              </Button>
+            </Box>
+          }
+          onAnother={() => {
+            setPreview(null);
+            setParams(new URLSearchParams());
+          }}
+        />
+      ) : preview ? (
+        <ImportMappingStep
+          key={preview.importId}
+          preview={preview}
+          fieldLabel={fieldLabel}
+          kindLabel={kindLabel}
+          onBack={() => setPreview(null)}
+          onStarted={(importId) => {
+            setPreview(null);
+            setParams(new URLSearchParams({ log: importId }));
+          }}
+        />
+      ) : (
+        <ImportUploadStep
+          kind={target}
+          kinds={[{ value: target, label: kindLabel }]}
+          onKindChange={() => undefined}
+          onUploaded={setPreview}
+        />
+      )}
+      <RecentImports kinds={[target]} logPath={path} kindLabel={() => kindLabel} />
+    </Stack>
+  );
+}
