@@ -31,7 +31,8 @@ if (stale) {
   );
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// --expose-gc: long imports collect their garbage between batches (apps/server/src/lib/memory.ts).
+const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

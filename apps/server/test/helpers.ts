@@ -23,11 +23,11 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated, empty database of its own for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A migrated, empty database of its own for one test file (PGlite in memory unless `pgliteDir`). */
+export async function createTestDatabase(options: { pgliteDir?: string } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteDir: options.pgliteDir });
     await migrateDatabase(database);
     return { database, close: () => database.close() };
   }
@@ -59,8 +59,11 @@ export interface TestApp extends HosewrightApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, close } = await createTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { pgliteDir?: string } = {},
+): Promise<TestApp> {
+  const { database, close } = await createTestDatabase(options);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hosewright-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -6,11 +6,15 @@ import { COMPONENT_KINDS, DASH_VALUES } from '@hosewright/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { components, importLogs, jobs, notifications } from '../src/db/schema.ts';
+import { components, importFileParts, importLogs, jobs, notifications } from '../src/db/schema.ts';
 import { toColumns } from '../src/modules/components/service.ts';
 import { importFields } from '../src/modules/imports/fields.ts';
 import { csvRecords, detectDelimiter } from '../src/modules/imports/parse.ts';
-import { runComponentImport, stageComponentImport } from '../src/modules/imports/service.ts';
+import {
+  IMPORT_FILE_PART_BYTES,
+  runComponentImport,
+  stageComponentImport,
+} from '../src/modules/imports/service.ts';
 import type { ImportDetails, ImportPreview } from '../src/modules/imports/types.ts';
 import { BOOLEAN_MESSAGE } from '../src/modules/imports/validate.ts';
 import { enqueueJob } from '../src/modules/jobs/queue.ts';
@@ -21,6 +25,7 @@ import {
   type FileRow,
   HOSE_FIELDS,
   type HoseField,
+  hoseCsv,
   hoseValues,
   importFile,
   rowOf,
@@ -221,7 +226,29 @@ describe('component imports', () => {
         rowsTotal: 12,
         userId: shop.adminId,
       });
-      expect(Buffer.compare(stored!.file, file)).toBe(0);
+      const parts = await t.database.withTenant(shop.organizationId, (tx) =>
+        tx
+          .select()
+          .from(importFileParts)
+          .where(eq(importFileParts.importLogId, preview.importId))
+          .orderBy(importFileParts.part),
+      );
+      expect(Buffer.compare(Buffer.concat(parts.map((p) => p.data)), file)).toBe(0);
+    });
+
+    it('stores a large file in parts and reads every row back', async () => {
+      const shop = await createTenant(t, { tier: 'professional' });
+      const file = hoseCsv(8000, 'PARTS');
+      expect(file.length).toBeGreaterThan(2 * IMPORT_FILE_PART_BYTES);
+      const { details } = await importFile(t, shop.adminToken, 'hose', { name: 'large.csv', content: file });
+      expect(details).toMatchObject({ status: 'succeeded', rowsTotal: 8000, created: 8000, updated: 0 });
+      const parts = await t.database.withTenant(shop.organizationId, (tx) =>
+        tx
+          .select({ part: importFileParts.part })
+          .from(importFileParts)
+          .where(eq(importFileParts.importLogId, details.importId)),
+      );
+      expect(parts).toHaveLength(Math.ceil(file.length / IMPORT_FILE_PART_BYTES));
     });
 
     it('reads CSV records: quotes, doubled quotes, line breaks in cells, inch marks, CRLF and CR', () => {
@@ -679,6 +706,41 @@ describe('component imports', () => {
       expect(item).not.toHaveProperty('errors');
     });
 
+    it('rolls back rows already written when a later row takes a catalogue part number', async () => {
+      const tenant = await createTenant(t, { tier: 'professional' });
+      await t.database.withTenant(tenant.organizationId, (tx) =>
+        tx.insert(components).values({
+          ...toColumns(componentInput('hose', { partNumber: 'CAT-9', brand: 'ACME' })),
+          organizationId: tenant.organizationId,
+          origin: 'catalogue',
+        }),
+      );
+      // 6,000 rows: the first 5,000 are written while the rest are validated, then row 5,502 is refused.
+      const rows: FileRow[] = [];
+      for (let i = 1; i <= 6000; i++) {
+        rows.push(rowOf(HOSE_FIELDS, hoseValues(i === 5501 ? 'cat-9' : `OWN-${i}`)));
+      }
+      const { details } = await importFile(t, tenant.adminToken, 'hose', {
+        name: 'clash.csv',
+        content: toCsv(HOSE_FIELDS, rows),
+      });
+      expect(details).toMatchObject({
+        status: 'failed',
+        created: 0,
+        errorCount: 1,
+        message: '1 row has problems; nothing was imported.',
+      });
+      expect(details.errors).toEqual([
+        {
+          row: 5502,
+          column: 'partNumber',
+          message:
+            'Part number cat-9 (ACME) is catalogue data, which cannot be changed. Use a part number of your own.',
+        },
+      ]);
+      expect(await componentCount(tenant.organizationId)).toBe(1);
+    });
+
     it('reports a row with more cells than the header, and every problem of one row', async () => {
       const tenant = await createTenant(t, { tier: 'professional' });
       const header = ['partNumber', 'series', 'dash', 'workingPressurePsi', 'description'];
@@ -773,7 +835,6 @@ describe('component imports', () => {
             userId: tenant.adminId,
             target: 'gasket',
             fileName: 'x.csv',
-            file: Buffer.from('partNumber\nA\n'),
             status: 'queued',
           })
           .returning(),

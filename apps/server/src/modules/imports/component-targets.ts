@@ -1,6 +1,7 @@
 /**
  * The component kinds as import targets: rows follow the kind's contract, a row is identified by kind +
- * brand + part number, a catalogue item's part number cannot be taken, and rows are upserted in bulk.
+ * brand + part number, a catalogue item's part number cannot be taken, and rows are upserted in batches
+ * while the rest of the file is validated.
  */
 import {
   COMPONENT_INPUT_SCHEMAS,
@@ -164,6 +165,10 @@ export function componentImportUrl(importLogId: string): string {
   return `components/import?log=${importLogId}`;
 }
 
+function catalogueMessage(brand: string, partNumber: string): string {
+  return `Part number ${partNumber}${brand ? ` (${brand})` : ''} is catalogue data, which cannot be changed. Use a part number of your own.`;
+}
+
 /**
  * The componentKey of each given row that belongs to a catalogue item of `kind`. One query for the whole
  * file: a hash join over the organisation's catalogue items of the kind (per-chunk lookups took 10 s for a
@@ -190,11 +195,10 @@ async function catalogueClashes(
   for (const r of found) {
     const first = rows.get(componentKey({ kind, brand: r.brand, partNumber: r.partNumber }));
     if (!first) continue;
-    const { brand, partNumber } = first.ref;
     errors.push({
       row: first.row,
       column: 'partNumber',
-      message: `Part number ${partNumber}${brand ? ` (${brand})` : ''} is catalogue data, which cannot be changed. Use a part number of your own.`,
+      message: catalogueMessage(first.ref.brand ?? '', first.ref.partNumber ?? ''),
     });
   }
   return errors;
@@ -221,13 +225,14 @@ function componentTarget(kind: ComponentKind): ImportTarget {
     duplicateMessage: ({ brand, partNumber }, firstRow) =>
       `Part number ${partNumber}${brand ? ` (${brand})` : ''} appears more than once in the file; first on row ${firstRow}`,
     check: (tx, organizationId, rows) => catalogueClashes(tx, organizationId, kind, rows),
-    async write(tx, organizationId, inputs, onProgress) {
-      const counts = await upsertComponents(tx, organizationId, inputs as ComponentInput[], { onProgress });
-      if (counts.created + counts.updated !== inputs.length) {
-        // A catalogue item took one of these part numbers after the check: roll everything back.
-        throw new Error(`component import wrote ${counts.created + counts.updated} of ${inputs.length} rows`);
-      }
-      return counts;
+    async writeBatch(tx, organizationId, rows) {
+      const inputs = rows.map((r) => r.input as ComponentInput);
+      const { created, updated, skipped } = await upsertComponents(tx, organizationId, inputs);
+      const refused = skipped.map((i) => {
+        const { brand, partNumber } = inputs[i] as ComponentInput;
+        return { row: rows[i]?.row ?? 0, column: 'partNumber', message: catalogueMessage(brand, partNumber) };
+      });
+      return { created, updated, refused };
     },
     url: componentImportUrl,
     template: { fileStem: FILE_STEM[kind], sheet: info.pluralLabel, example: TEMPLATE_EXAMPLES[kind] },

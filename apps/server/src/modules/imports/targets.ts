@@ -31,6 +31,12 @@ export interface KeyedRow {
   ref: Record<string, string>;
 }
 
+/** A row that passed validation, with its spreadsheet row number. */
+export interface ValidRow {
+  row: number;
+  input: unknown;
+}
+
 export interface ImportTarget {
   /** The upload's `kind` and the import log's `target`. */
   name: string;
@@ -51,15 +57,26 @@ export interface ImportTarget {
   check?(tx: Tx, organizationId: string, rows: ReadonlyMap<string, KeyedRow>): Promise<ImportError[]>;
   /**
    * Writes every input in the caller's transaction, on behalf of `userId` (who started the import); answers
-   * how many were new and how many updated.
+   * how many were new and how many updated. Called once, after every row passed and `check` found nothing.
    */
-  write(
+  write?(
     tx: Tx,
     organizationId: string,
     inputs: readonly unknown[],
     onProgress: (done: number) => void,
     userId: string | null,
   ): Promise<{ created: number; updated: number }>;
+  /**
+   * Instead of `write`: writes rows while later rows are still being validated, all in one transaction that
+   * is rolled back unless every row passes (a large file is never held in memory, and on PostgreSQL the
+   * database writes while the server validates). Answers the counts and the rows it refused (what `check`
+   * would report); `check` then only sees the rows that were never written.
+   */
+  writeBatch?(
+    tx: Tx,
+    organizationId: string,
+    rows: readonly ValidRow[],
+  ): Promise<{ created: number; updated: number; refused: ImportError[] }>;
   /** Where the web app shows an import of this target (`/{url}`). */
   url(importLogId: string): string;
   template: {
