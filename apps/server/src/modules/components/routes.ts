@@ -76,7 +76,7 @@ export function componentRoutes(app: FastifyInstance, database: Database): void 
   // The list GETs: `hoses` (every origin) and `customhoses` (the shop's own) for each kind. The builder
   // and the grids ask the same pages again and again: answers are cached per organisation as JSON until
   // its components or settings change (ADR 0005).
-  const lists = new TenantCache<string>();
+  const lists = new TenantCache<Buffer>();
   const unsubscribe = database.onChange((payload) => lists.onChange(payload));
   app.addHook('onClose', async () => unsubscribe());
   for (const kind of COMPONENT_KINDS) {
@@ -94,7 +94,8 @@ export function componentRoutes(app: FastifyInstance, database: Database): void 
           const page = await tenant(request, (tx) =>
             listComponents(tx, organizationId, query, { kind, origin: customOnly ? 'custom' : undefined }),
           );
-          json = JSON.stringify(page);
+          // Kept as bytes: a cached answer is not encoded again for every request.
+          json = Buffer.from(JSON.stringify(page));
           lists.set(organizationId, request.url, json, generation);
         }
         return reply.type('application/json; charset=utf-8').send(json);
