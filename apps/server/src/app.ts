@@ -145,6 +145,17 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   app.addHook('onClose', async () => worker?.stop());
 
   await app.ready();
-  worker = startJobWorker({ database, log: app.log });
+  worker = startJobWorker({
+    database,
+    log: app.log,
+    onProgress: (job, progress) => {
+      if (job.userId) {
+        realtime.publishProgress(
+          { organizationId: job.organizationId, userId: job.userId },
+          { jobId: job.id, progress },
+        );
+      }
+    },
+  });
   return { app, mailer, realtime, routes };
 }

@@ -781,6 +781,7 @@ describe('component imports', () => {
           'fileName',
           'status',
           'progress',
+          'jobId',
           'rowsTotal',
           'created',
           'updated',

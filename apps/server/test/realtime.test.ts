@@ -327,6 +327,15 @@ describe('realtime notifications', () => {
       const started = await startImport(t, shop.adminToken, preview.importId, preview.mapping);
       expect(started.statusCode, started.body).toBe(202);
       await until(() => inbox.of('notification').length > 0, 'the import notification', 30_000);
+      // The progress came over the socket while the import ran, for the job the import names.
+      const { jobId } = started.json() as { jobId: string };
+      expect(inbox.of('job:progress')).toContainEqual({ jobId, progress: 99 });
+      const details = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/organization/imports/${preview.importId}`,
+        headers: bearer(shop.adminToken),
+      });
+      expect(details.json()).toMatchObject({ jobId, status: 'succeeded' });
       expect(inbox.of('notification')).toEqual([
         {
           status: 2,

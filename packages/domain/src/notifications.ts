@@ -105,6 +105,7 @@ export const SocketEvent = {
   notification: 'notification',
   count: 'notifications:count',
   newNotification: 'notification:new',
+  jobProgress: 'job:progress',
 } as const;
 
 /** Events the server sends. */
@@ -112,6 +113,8 @@ export interface ServerToClientEvents {
   notification: (message: NotificationMessage) => void;
   'notifications:count': (message: { count: number }) => void;
   'notification:new': (notification: AppNotification) => void;
+  /** A background job of the user's (an import) got further: 0..99, before it is stored. */
+  'job:progress': (message: { jobId: string; progress: number }) => void;
 }
 
 /** What the server answers a client event with, when the client asks for an acknowledgement. */

@@ -240,6 +240,7 @@ const summaryColumns = {
   finishedAt: importLogs.finishedAt,
   userId: importLogs.userId,
   userName: users.name,
+  jobId: importLogs.jobId,
   jobProgress: jobs.progress,
   errorCount: sql<number>`jsonb_array_length(${importLogs.errors})`.mapWith(Number),
 };
@@ -257,6 +258,7 @@ type SummaryRow = {
   finishedAt: Date | null;
   userId: string | null;
   userName: string | null;
+  jobId: string | null;
   jobProgress: number | null;
   errorCount: number;
 };
@@ -269,6 +271,7 @@ function toSummary(row: SummaryRow): ImportSummary {
     fileName: row.fileName,
     status,
     progress: FINAL.includes(status) ? 100 : status === 'uploaded' ? 0 : (row.jobProgress ?? 0),
+    jobId: row.jobId,
     rowsTotal: row.rowsTotal,
     created: row.created,
     updated: row.updated,

@@ -56,6 +56,8 @@ export interface ImportSummary {
   status: ImportStatus;
   /** 0..100 */
   progress: number;
+  /** The background job that runs it (its `job:progress` socket events), once started. */
+  jobId: string | null;
   rowsTotal: number;
   created: number;
   updated: number;

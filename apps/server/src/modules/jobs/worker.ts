@@ -167,7 +167,12 @@ async function refreshPlannerStatistics(database: Database, log: FastifyBaseLogg
 }
 
 /** Runs one claimed job to the end; never throws for a failure of the job itself. */
-async function runJob(database: Database, log: FastifyBaseLogger, job: ClaimedJob): Promise<void> {
+async function runJob(
+  database: Database,
+  log: FastifyBaseLogger,
+  job: ClaimedJob,
+  onProgress?: JobWorkerOptions['onProgress'],
+): Promise<void> {
   const handler = HANDLERS[job.type];
   if (!handler) {
     log.error({ jobId: job.id, type: job.type }, 'no handler for job type');
@@ -181,6 +186,7 @@ async function runJob(database: Database, log: FastifyBaseLogger, job: ClaimedJo
   const progress = (percent: number, phase: JobPhase) => {
     const value = Math.max(0, Math.min(99, Math.floor(percent)));
     if (value < stored + 5) return;
+    onProgress?.(job, value);
     // PGlite has one connection: while the job's write transaction holds it, another transaction would
     // only run after the commit, so progress is stored again from the final update.
     if (phase === 'writing' && database.kind === 'pglite') return;
@@ -221,9 +227,17 @@ export interface JobWorkerOptions {
   pollMs?: number;
   /** false: no background loop, only `runOnce()` (tests, benchmarks). Default true. */
   loop?: boolean;
+  /** Told each time a job's progress moves on (in steps of 5), whether or not it can be stored yet. */
+  onProgress?: (job: ClaimedJob, progress: number) => void;
 }
 
-export function startJobWorker({ database, log, pollMs = 1000, loop = true }: JobWorkerOptions): JobWorker {
+export function startJobWorker({
+  database,
+  log,
+  pollMs = 1000,
+  loop = true,
+  onProgress,
+}: JobWorkerOptions): JobWorker {
   const startedAt = Date.now();
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -249,7 +263,7 @@ export function startJobWorker({ database, log, pollMs = 1000, loop = true }: Jo
       (async () => {
         const job = await claimJob(database);
         if (!job) return false;
-        await runJob(database, log, job);
+        await runJob(database, log, job, onProgress);
         return true;
       })(),
     );

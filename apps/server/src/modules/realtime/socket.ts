@@ -75,6 +75,11 @@ export interface Realtime {
   io: RealtimeServer;
   /** Sends the owner's unread count to every socket of theirs, on every instance (the adapter's fan-out). */
   publishCount(owner: NotificationOwner): Promise<void>;
+  /**
+   * Tells the owner's sockets how far a job of theirs got. Sent at once, not through the database: on
+   * PGlite a long import's transaction holds the one connection, and a stored progress could not be read.
+   */
+  publishProgress(owner: NotificationOwner, message: { jobId: string; progress: number }): void;
 }
 
 export interface RealtimeDeps {
@@ -382,7 +387,11 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
     await redis?.close();
   });
 
-  return { io, publishCount };
+  const publishProgress: Realtime['publishProgress'] = (owner, message) => {
+    io.to(userRoom(owner)).emit('job:progress', message);
+  };
+
+  return { io, publishCount, publishProgress };
 }
 
 function takeAck(args: unknown[]): SocketAck | undefined {
