@@ -1,5 +1,6 @@
 import { SOCKET_OPTIONS } from '@hosewright/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useJobProgressStore } from '@/lib/job-progress-store';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { createNotification, installFakeSockets, tokenFor } from '../test-socket';
 import { connectNotifications, organizationOf } from './notifications-socket';
@@ -94,6 +95,16 @@ describe('notifications socket (SPEC 4, SPEC 7)', () => {
     // A notification event alone does not touch the store: notification:new carries the row.
     socket.receive('notification', { status: 2, description: 'x', url: '' });
     expect(useNotificationsStore.getState().notifications).toHaveLength(2);
+  });
+
+  it('keeps the furthest progress pushed for each job', () => {
+    useJobProgressStore.getState().reset();
+    const { socket } = connect();
+    socket.receive('job:progress', { jobId: 'job-1', progress: 40 });
+    socket.receive('job:progress', { jobId: 'job-2', progress: 10 });
+    socket.receive('job:progress', { jobId: 'job-1', progress: 25 }); // late: never goes back
+    socket.receive('job:progress', { jobId: 'job-3' });
+    expect(useJobProgressStore.getState().progress).toEqual({ 'job-1': 40, 'job-2': 10 });
   });
 
   it('ignores socket errors silently (SPEC 8) and tries again with a fresh token after a refusal', () => {

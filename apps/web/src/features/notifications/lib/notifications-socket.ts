@@ -14,6 +14,7 @@ import {
   SOCKET_OPTIONS,
 } from '@hosewright/domain';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { useJobProgressStore } from '@/lib/job-progress-store';
 import { snackbar } from '@/lib/snackbar-store';
 import { useNotificationsStore } from './notifications-store';
 
@@ -118,6 +119,10 @@ export function connectNotifications({ userId, getToken, onChange }: Notificatio
     if (!parsed.success) return;
     store().insert(parsed.data);
     onChange?.();
+  });
+  socket.on('job:progress', (message) => {
+    if (typeof message?.jobId !== 'string' || typeof message.progress !== 'number') return;
+    useJobProgressStore.getState().report(message.jobId, message.progress);
   });
   // SPEC 8: socket errors are silently ignored.
   socket.on('connect_error', () => {

@@ -1,6 +1,7 @@
 import { useAuth0 } from '@auth0/auth0-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useJobProgressStore } from '@/lib/job-progress-store';
 import { getStoredAccessToken, storeAccessToken, useSessionStore } from '@/lib/session';
 import { useSettingsStore } from '@/lib/settings-store';
 import { notificationKeys } from '../api/keys';
@@ -40,6 +41,7 @@ export function useNotificationsSocket(): void {
     return () => {
       stop();
       useNotificationsStore.getState().reset();
+      useJobProgressStore.getState().reset();
     };
   }, [isAuthenticated, status, userId, getAccessTokenSilently, queryClient]);
 }
