@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-// The import wizard is shared with the component library (it imports any target the server knows).
-import { TargetImportPage } from '@/features/components/components/target-import-page';
+// The shared import wizard (it imports any target the server knows).
+import { TargetImportPage } from '@/components/import-wizard/target-import-page';
 import { assemblyKeys } from '../api/paths';
 
 /**

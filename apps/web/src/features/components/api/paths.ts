@@ -15,6 +15,4 @@ export const componentKeys = {
   sampleData: () => ['components', 'sampledata'] as const,
   pendingAll: () => ['components', 'pending'] as const,
   pending: (status: string) => ['components', 'pending', status] as const,
-  imports: () => ['components', 'imports'] as const,
-  importLog: (id: string) => ['components', 'import', id] as const,
 };

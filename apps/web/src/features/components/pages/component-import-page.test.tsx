@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useJobProgressStore } from '@/lib/job-progress-store';
 import { signedInDouble } from '@/test/auth-double';
 import { createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
@@ -44,6 +45,7 @@ const log = (overrides: Record<string, unknown>) => ({
   createdAt: '2026-05-01T12:00:00.000Z',
   finishedAt: null,
   startedBy: null,
+  jobId: null,
   ...overrides,
 });
 
@@ -160,6 +162,24 @@ describe('/components/import', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'View all hoses' }).getAttribute('href')).toBe(
       '/components/hose',
     );
+  });
+
+  it('moves the progress bar with the progress the server pushes while the stored one lags', async () => {
+    useJobProgressStore.getState().reset();
+    stubFetch({
+      ...admin,
+      ...noImports,
+      [`GET ${ORG}/imports/imp-8`]: { body: log({ importId: 'imp-8', status: 'queued', jobId: 'job-8' }) },
+    });
+    renderApp('/components/import?log=imp-8', signedInDouble());
+    expect(await screen.findByText('Waiting to start…')).toBeTruthy();
+    act(() => useJobProgressStore.getState().report('job-8', 60));
+    expect(await screen.findByText('Checking and importing 120 rows: 60%')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe(
+      '60',
+    );
+    act(() => useJobProgressStore.getState().report('job-other', 90));
+    expect(screen.getByText('Checking and importing 120 rows: 60%')).toBeTruthy();
   });
 
   it('lists recent imports, each opening its log', async () => {

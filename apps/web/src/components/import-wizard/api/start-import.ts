@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { componentKeys, ORG_API } from './paths';
+import { importKeys, ORG_API } from './paths';
 
 /** `POST imports/{id}/start` with the confirmed mapping: the import runs as a background job. */
 export function startImport({
@@ -22,7 +22,7 @@ export function useStartImport() {
     mutationFn: startImport,
     // Not awaited: the progress view must show at once, not after the recent-imports list reloads.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: componentKeys.imports() });
+      void queryClient.invalidateQueries({ queryKey: importKeys.lists() });
     },
   });
 }

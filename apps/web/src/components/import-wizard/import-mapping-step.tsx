@@ -18,29 +18,17 @@ import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/dates';
-import { useStartImport } from '../api/start-import';
-import type { ImportField, ImportPreview } from '../api/upload-import';
-import { type FieldName, fieldsOf } from '../lib/fields';
+import { useStartImport } from './api/start-import';
+import type { ImportField, ImportPreview } from './api/upload-import';
 
 const IGNORE = '';
-
-const KNOWN_FIELDS: ReadonlySet<string> = new Set(
-  (['hose', 'crimpFitting', 'ferrule', 'adaptor', 'wrap', 'otherItem'] as const).flatMap((k) =>
-    fieldsOf(k).map((f) => f.name),
-  ),
-);
-
-/** A field's name as the shop knows it ('Part number'); unknown names as the server sent them. */
-export function importFieldLabel(t: TFunction, name: string): string {
-  return KNOWN_FIELDS.has(name) ? t(`components.fields.${name as FieldName}`) : name;
-}
 
 /** What is wrong with a mapping: required fields without a column, fields filled by two columns. */
 export function mappingProblems(
   mapping: Record<string, string | null>,
   fields: readonly ImportField[],
   t: TFunction,
-  labelOf: (name: string) => string = (name) => importFieldLabel(t, name),
+  labelOf: (name: string) => string,
 ): string[] {
   const used = new Map<string, string[]>();
   for (const [column, field] of Object.entries(mapping)) {
@@ -67,10 +55,10 @@ export interface ImportMappingStepProps {
   preview: ImportPreview;
   onStarted: (importId: string) => void;
   onBack: () => void;
-  /** A field's name as the shop knows it; the component fields' labels by default. */
-  fieldLabel?: (name: string) => string;
-  /** What the file holds, in the plural ('customers'); the component kind's by default. */
-  kindLabel?: string;
+  /** A field's name as the shop knows it ('Part number'). */
+  fieldLabel: (name: string) => string;
+  /** What the file holds, in the plural ('Customers'). */
+  kindLabel: string;
 }
 
 /** Step 2: which column fills which field (the server's suggestion preselected), the first rows, Start. */
@@ -82,7 +70,6 @@ export function ImportMappingStep({
   kindLabel,
 }: ImportMappingStepProps) {
   const { t } = useTranslation();
-  const labelOf = (name: string) => (fieldLabel ? fieldLabel(name) : importFieldLabel(t, name));
   const headingId = useId();
   const sampleId = useId();
   const [mapping, setMapping] = useState<Record<string, string | null>>(() => {
@@ -95,7 +82,7 @@ export function ImportMappingStep({
   const requiredCount = preview.fields.filter((f) => f.required).length;
 
   const onStart = async () => {
-    const found = mappingProblems(mapping, preview.fields, t, labelOf);
+    const found = mappingProblems(mapping, preview.fields, t, fieldLabel);
     setProblems(found);
     if (found.length > 0) return;
     try {
@@ -118,7 +105,7 @@ export function ImportMappingStep({
               fileName: preview.fileName,
               rows: formatNumber(preview.rowsTotal),
               count: preview.rowsTotal,
-              kinds: (kindLabel ?? t(`components.kinds.${preview.kind as 'hose'}.plural`)).toLowerCase(),
+              kinds: kindLabel.toLowerCase(),
             })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -169,8 +156,8 @@ export function ImportMappingStep({
                   {preview.fields.map((field) => (
                     <MenuItem key={field.name} value={field.name}>
                       {field.required
-                        ? t('components.import.requiredField', { field: labelOf(field.name) })
-                        : labelOf(field.name)}
+                        ? t('components.import.requiredField', { field: fieldLabel(field.name) })
+                        : fieldLabel(field.name)}
                     </MenuItem>
                   ))}
                 </TextField>

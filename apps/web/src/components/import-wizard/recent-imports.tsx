@@ -1,4 +1,3 @@
-import { isComponentKind } from '@hosewright/domain';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -13,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '@/lib/dates';
-import type { ImportStatus } from '../api/get-import';
-import { useImports } from '../api/get-imports';
+import type { ImportStatus } from './api/get-import';
+import { useImports } from './api/get-imports';
 
 const STATUS_COLOURS: Record<ImportStatus, 'default' | 'info' | 'success' | 'error'> = {
   uploaded: 'default',
@@ -30,13 +29,13 @@ export interface RecentImportsProps {
   /** Only imports of these kinds (all by default). */
   kinds?: readonly string[];
   /** The page that shows one import's log. */
-  logPath?: string;
-  /** What a kind is called ('Hoses'); the component kinds' names by default. */
-  kindLabel?: (kind: string) => string;
+  logPath: string;
+  /** What a kind is called ('Hoses'). */
+  kindLabel: (kind: string) => string;
 }
 
 /** The latest imports with their outcome; each opens its log (`?log={id}`). */
-export function RecentImports({ kinds, logPath = '/components/import', kindLabel }: RecentImportsProps = {}) {
+export function RecentImports({ kinds, logPath, kindLabel }: RecentImportsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const imports = useImports(kinds);
@@ -72,13 +71,7 @@ export function RecentImports({ kinds, logPath = '/components/import', kindLabel
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     <Link href={`${logPath}?log=${encodeURIComponent(log.importId)}`}>{log.fileName}</Link>
                   </TableCell>
-                  <TableCell sx={WIDE_ONLY}>
-                    {kindLabel
-                      ? kindLabel(log.kind)
-                      : isComponentKind(log.kind)
-                        ? t(`components.kinds.${log.kind}.plural`)
-                        : log.kind}
-                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>{kindLabel(log.kind)}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{formatDate(log.createdAt)}</TableCell>
                   <TableCell>
                     <Chip

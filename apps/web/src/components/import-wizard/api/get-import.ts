@@ -1,7 +1,7 @@
 import { type QueryKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
-import { componentKeys, ORG_API } from './paths';
+import { importKeys, ORG_API } from './paths';
 
 export type ImportStatus = 'uploaded' | 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -14,12 +14,14 @@ export interface ImportRowError {
 /** An import log: its progress while it runs, and its outcome. */
 export interface ImportLog {
   importId: string;
-  /** A component kind, or 'customer' / 'customerItem'. */
+  /** The import target ('hose', 'customer', 'customerItem', 'hoseAssembly', ...). */
   kind: string;
   fileName: string;
   status: ImportStatus;
-  /** 0-100. */
+  /** 0-100, as stored. */
   progress: number;
+  /** The job that runs it: its progress is also pushed over the socket (useJobProgress). */
+  jobId: string | null;
   rowsTotal: number;
   created: number;
   updated: number;
@@ -40,7 +42,7 @@ export function isImportFinished(status: ImportStatus | undefined): boolean {
 /** `GET imports/{id}`; polled every 500 ms while queued or running, until it has succeeded or failed. */
 export const getImportQueryOptions = (importId: string) =>
   queryOptions({
-    queryKey: componentKeys.importLog(importId),
+    queryKey: importKeys.log(importId),
     queryFn: ({ signal }) =>
       api.get<ImportLog>(`${ORG_API}/imports/${encodeURIComponent(importId)}`, undefined, { signal }),
     refetchInterval: (query) => {
@@ -51,8 +53,8 @@ export const getImportQueryOptions = (importId: string) =>
     staleTime: 0,
   });
 
-/** `changes`: what a finished import changes besides the recent imports list (the library by default). */
-export function useImportLog(importId: string, changes: QueryKey = componentKeys.all) {
+/** `changes`: what a finished import changes besides the recent imports list (given by the page). */
+export function useImportLog(importId: string, changes: QueryKey) {
   const queryClient = useQueryClient();
   const query = useQuery(getImportQueryOptions(importId));
   const isFinished = isImportFinished(query.data?.status);
@@ -61,7 +63,7 @@ export function useImportLog(importId: string, changes: QueryKey = componentKeys
   useEffect(() => {
     if (!isFinished) return;
     void queryClient.invalidateQueries({ queryKey: JSON.parse(changesKey) as QueryKey });
-    void queryClient.invalidateQueries({ queryKey: componentKeys.imports() });
+    void queryClient.invalidateQueries({ queryKey: importKeys.lists() });
   }, [isFinished, queryClient, changesKey]);
   return query;
 }

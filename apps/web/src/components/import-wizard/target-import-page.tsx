@@ -1,6 +1,8 @@
 /**
  * The import wizard for one import target (customers, customer items, hose assemblies): template, upload,
  * column mapping with a preview, progress and every problem; nothing is written unless every row is good.
+ * What it fills (names, links, queries to refresh) comes from the page that uses it: features own their
+ * targets, the wizard knows none of them.
  * `?log={id}` opens one import's log (the completion notification links there).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -16,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import type { ImportPreview } from '../api/upload-import';
+import type { ImportPreview } from './api/upload-import';
 import { ImportLogView } from './import-log-view';
 import { ImportMappingStep } from './import-mapping-step';
 import { ImportUploadStep } from './import-upload-step';
@@ -75,13 +77,13 @@ export function TargetImportPage({
           key={logId}
           importId={logId}
           changes={changes}
-          successActions={
+          successActions={() => (
             <Box>
               <Button variant="contained" href={list.href}>
                 {list.viewLabel}
               </Button>
             </Box>
-          }
+          )}
           onAnother={() => {
             setPreview(null);
             setParams(new URLSearchParams());

@@ -7,7 +7,7 @@ export interface ImportField {
   required: boolean;
 }
 
-/** What an upload imports: a component kind, or 'customer' / 'customerItem' (the customers feature). */
+/** What an upload imports: an import target the server knows ('hose', 'customer', 'hoseAssembly', ...). */
 export type ImportKind = string;
 
 /** What the server read from an uploaded file, before anything is written. */

@@ -1,4 +1,3 @@
-import { isComponentKind } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -19,19 +18,22 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api';
 import { formatNumber } from '@/lib/dates';
-import { type ImportLog, isImportFinished, useImportLog } from '../api/get-import';
-import { listRoute } from '../lib/kinds';
+import { useJobProgress } from '@/lib/job-progress-store';
+import { type ImportLog, isImportFinished, useImportLog } from './api/get-import';
 
 export interface ImportLogViewProps {
   importId: string;
   onAnother: () => void;
-  /** What a finished import changes (queries to refresh); the component library by default. */
-  changes?: QueryKey;
-  /** Links shown after a successful import; the component lists by default. */
-  successActions?: ReactNode;
+  /** What a finished import changes (queries to refresh). */
+  changes: QueryKey;
+  /** Links shown after a successful import (to what it filled), given the import's log. */
+  successActions?: (log: ImportLog) => ReactNode;
 }
 
-/** Step 3: the running import's progress (polled), then its outcome: a summary, or every row's problem. */
+/**
+ * Step 3: the running import's progress (polled, and pushed by the server as the job moves on), then its
+ * outcome: a summary, or every row's problem.
+ */
 export function ImportLogView({ importId, onAnother, changes, successActions }: ImportLogViewProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -73,25 +75,33 @@ export function ImportLogView({ importId, onAnother, changes, successActions }: 
   );
 }
 
-function ImportOutcome({ log, successActions }: { log: ImportLog; successActions?: ReactNode }) {
+function ImportOutcome({
+  log,
+  successActions,
+}: {
+  log: ImportLog;
+  successActions?: (log: ImportLog) => ReactNode;
+}) {
   const { t } = useTranslation();
   const errorsId = useId();
-  const kinds = isComponentKind(log.kind) ? t(`components.kinds.${log.kind}.plural`) : log.kind;
+  // On the embedded database a long import's stored progress only arrives at the end: the pushed one moves.
+  const pushed = useJobProgress(log.jobId);
 
   if (!isImportFinished(log.status)) {
     if (log.status === 'uploaded') {
       return <Alert severity="info">{t('components.import.notStarted')}</Alert>;
     }
-    const progress = Math.max(0, Math.min(100, Math.round(log.progress)));
+    const progress = Math.max(0, Math.min(100, Math.round(Math.max(log.progress, pushed))));
+    const queued = log.status === 'queued' && pushed === 0;
     return (
       <Box role="status" aria-live="polite">
         <Typography sx={{ mb: 1 }}>
-          {log.status === 'queued'
+          {queued
             ? t('components.import.queued')
             : t('components.import.running', { progress, rows: formatNumber(log.rowsTotal) })}
         </Typography>
         <LinearProgress
-          variant={log.status === 'queued' ? 'indeterminate' : 'determinate'}
+          variant={queued ? 'indeterminate' : 'determinate'}
           value={progress}
           aria-label={t('components.import.progress')}
           sx={{ height: 8, borderRadius: 4 }}
@@ -112,18 +122,7 @@ function ImportOutcome({ log, successActions }: { log: ImportLog; successActions
             updated: formatNumber(log.updated ?? 0),
           })}
         </Alert>
-        {successActions ? (
-          successActions
-        ) : isComponentKind(log.kind) ? (
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button variant="contained" href={listRoute(log.kind, 'custom')}>
-              {t('components.import.viewCustom', { kinds: kinds.toLowerCase() })}
-            </Button>
-            <Button href={listRoute(log.kind)}>
-              {t('components.import.viewAll', { kinds: kinds.toLowerCase() })}
-            </Button>
-          </Stack>
-        ) : null}
+        {successActions?.(log)}
       </Stack>
     );
   }

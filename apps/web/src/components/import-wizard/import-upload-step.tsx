@@ -1,4 +1,3 @@
-import { COMPONENT_KINDS } from '@hosewright/domain';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -13,8 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadImportTemplate, type TemplateFormat } from '../api/get-import-template';
-import { type ImportPreview, useUploadImport } from '../api/upload-import';
+import { downloadImportTemplate, type TemplateFormat } from './api/get-import-template';
+import { type ImportPreview, useUploadImport } from './api/upload-import';
 
 /** The file types the importer reads (DOMAIN journey 5: CSV or XLSX). */
 export const IMPORT_ACCEPT =
@@ -29,15 +28,13 @@ export interface ImportUploadStepProps {
   kind: string;
   onKindChange: (kind: string) => void;
   onUploaded: (preview: ImportPreview) => void;
-  /** What may be imported here; the component kinds by default. */
-  kinds?: readonly ImportKindOption[];
+  /** What may be imported here (a choice is shown when there is more than one). */
+  kinds: readonly ImportKindOption[];
 }
 
 /** Step 1: what to import, a template to start from, and the file. */
 export function ImportUploadStep({ kind, onKindChange, onUploaded, kinds }: ImportUploadStepProps) {
   const { t } = useTranslation();
-  const options =
-    kinds ?? COMPONENT_KINDS.map((k) => ({ value: k, label: t(`components.kinds.${k}.plural`) }));
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -84,7 +81,7 @@ export function ImportUploadStep({ kind, onKindChange, onUploaded, kinds }: Impo
         <Typography variant="h6" component="h2">
           {t('components.import.uploadStep')}
         </Typography>
-        {options.length > 1 ? (
+        {kinds.length > 1 ? (
           <TextField
             select
             label={t('components.import.kind')}
@@ -92,7 +89,7 @@ export function ImportUploadStep({ kind, onKindChange, onUploaded, kinds }: Impo
             onChange={(event) => onKindChange(event.target.value)}
             sx={{ maxWidth: 360 }}
           >
-            {options.map((option) => (
+            {kinds.map((option) => (
               <MenuItem key={option.value} value={option.value}>
                 {option.label}
               </MenuItem>
