@@ -47,6 +47,52 @@ export interface Database {
 
 export const CHANGES_CHANNEL = 'hosewright_changes';
 
+/** A tenant transaction held open while the caller does other work between its statements. */
+export interface HeldTransaction {
+  tx: Tx;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+const ROLLED_BACK = Symbol('rolled back');
+
+/**
+ * Opens a tenant transaction and hands it over instead of running a callback in it: an import validates
+ * rows between its writes, and ends the transaction as soon as a row has a problem. The caller must end it
+ * (`commit` or `rollback`); until then it holds a connection (PGlite's only one).
+ */
+export async function holdTransaction(database: Database, organizationId: string): Promise<HeldTransaction> {
+  let decide: (commit: boolean) => void = () => {};
+  const decision = new Promise<boolean>((resolve) => {
+    decide = resolve;
+  });
+  let opened: (tx: Tx) => void = () => {};
+  const ready = new Promise<Tx>((resolve) => {
+    opened = resolve;
+  });
+  const finished = database
+    .withTenant(organizationId, async (tx) => {
+      opened(tx);
+      if (!(await decision)) throw ROLLED_BACK;
+    })
+    .catch((error: unknown) => {
+      if (error !== ROLLED_BACK) throw error;
+    });
+  // Opening can fail (no connection); once open, `finished` only settles after a decision.
+  const tx = await Promise.race([ready, finished.then(() => new Promise<never>(() => {}))]);
+  return {
+    tx,
+    commit: () => {
+      decide(true);
+      return finished;
+    },
+    rollback: () => {
+      decide(false);
+      return finished;
+    },
+  };
+}
+
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; otherwise PGlite. */
   databaseUrl?: string;

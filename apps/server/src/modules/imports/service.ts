@@ -6,7 +6,7 @@
  */
 import { AppErrorCode } from '@hosewright/domain';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import { type Database, type HeldTransaction, holdTransaction, type Tx } from '../../db/client.ts';
 import { importFileParts, importLogs, jobs, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { collectGarbage } from '../../lib/memory.ts';
@@ -499,9 +499,7 @@ export async function runImport(
   let written: { rowsTotal: number; created: number; updated: number; message: string };
   try {
     if (target.writeBatch) {
-      written = await database.withTenant(organizationId, (tx) =>
-        writeWhileValidating(tx, log, plan, table, { expected, onProgress, timings }),
-      );
+      written = await writeWhileValidating(database, log, plan, table, { expected, onProgress, timings });
       lap('write');
       // Validation ran between the writes: `write` is the rest of the time.
       timings.write = Math.max(0, timings.write - timings.validate);
@@ -555,13 +553,14 @@ const WRITE_BATCH = 5000;
 const BATCHES_PER_COLLECTION = 10;
 
 /**
- * Validates every row and writes the valid ones in batches as they come, in the caller's transaction; one
- * batch is in flight while the next rows are validated. At the first problem writing stops; the rows never
- * written are checked against the database like the rest, and `RowsRejected` rolls everything back.
- * Progress runs 0..100 as 'writing' (the transaction is open from the first row).
+ * Validates every row and writes the valid ones in batches as they come, in one transaction opened with
+ * the first batch; one batch is queued behind the one being written while the next rows are validated. At
+ * the first problem writing stops and the transaction is rolled back at once (PGlite's one connection is
+ * free again while the rest is validated); the rows never written are then checked against the database
+ * like the rest, and the import fails with every problem. Progress runs 0..100 as 'writing'.
  */
 async function writeWhileValidating(
-  tx: Tx,
+  database: Database,
   log: LogRef,
   plan: MappingPlan,
   table: OpenedTable,
@@ -572,50 +571,73 @@ async function writeWhileValidating(
   if (!writeBatch) throw new Error(`import target ${plan.kind} does not write in batches`);
   const counts = { created: 0, updated: 0 };
   const refused: ImportError[] = [];
-  // A write that threw: it is thrown again here, after the batch in flight settled.
+  // A write that threw: thrown again once the batches in flight have settled.
   const failures: unknown[] = [];
+  let held: HeldTransaction | undefined;
   let writing: Promise<void> = Promise.resolve();
   let writtenThrough = 0;
   let sent = 0;
+  let stopped = false;
+  let pending: ValidRow[] = [];
+
+  const settle = async () => {
+    await writing;
+    if (failures.length > 0) throw failures[0];
+  };
+  // A problem: nothing more is written and what was written is rolled back now.
+  const stop = async () => {
+    stopped = true;
+    pending = [];
+    await settle();
+    await held?.rollback();
+    held = undefined;
+  };
   // The batch is queued behind the one being written, which is then awaited: the database always has
   // the next batch while the server validates the rows after it.
   const send = async (rows: ValidRow[]) => {
-    if (refused.length === 0 && failures.length === 0 && rows.length > 0) {
-      writtenThrough = rows[rows.length - 1]?.row ?? writtenThrough;
-      const previous = writing;
-      writing = writeBatch(tx, organizationId, rows).then(
-        (w) => {
-          counts.created += w.created;
-          counts.updated += w.updated;
-          refused.push(...w.refused);
-        },
-        (error: unknown) => {
-          failures.push(error);
-        },
-      );
-      await previous;
-      sent += 1;
-      if (sent % BATCHES_PER_COLLECTION === 0) collectGarbage();
-    }
-    if (failures.length > 0) throw failures[0];
+    if (stopped || rows.length === 0) return;
+    held ??= await holdTransaction(database, organizationId);
+    writtenThrough = rows[rows.length - 1]?.row ?? writtenThrough;
+    const previous = writing;
+    writing = writeBatch(held.tx, organizationId, rows).then(
+      (w) => {
+        counts.created += w.created;
+        counts.updated += w.updated;
+        refused.push(...w.refused);
+      },
+      (error: unknown) => {
+        failures.push(error);
+      },
+    );
+    await previous;
+    if (failures.length > 0 || refused.length > 0) return stop();
+    sent += 1;
+    if (sent % BATCHES_PER_COLLECTION === 0) collectGarbage();
   };
-  let pending: ValidRow[] = [];
-  const result = await validateRows(plan, table.rows, {
-    format: table.format,
-    onRows: (n) => options.onProgress?.(Math.min(99, (n / options.expected) * 100), 'writing'),
-    async onValid(rows) {
-      for (const row of rows) pending.push(row);
-      if (pending.length < WRITE_BATCH) return;
-      const batch = pending;
-      pending = [];
-      await send(batch);
-    },
-  });
-  if (result.badRows.size === 0) await send(pending);
-  pending = [];
-  await send([]);
-  await writing;
-  if (failures.length > 0) throw failures[0];
+
+  let result: ValidationResult;
+  try {
+    result = await validateRows(plan, table.rows, {
+      format: table.format,
+      onRows: (n) => options.onProgress?.(Math.min(99, (n / options.expected) * 100), 'writing'),
+      async onValid(rows, soFar) {
+        if (stopped) return;
+        if (soFar.badRows.size > 0) return stop();
+        for (const row of rows) pending.push(row);
+        if (pending.length < WRITE_BATCH) return;
+        const batch = pending;
+        pending = [];
+        await send(batch);
+      },
+    });
+    if (result.badRows.size > 0) await stop();
+    else await send(pending);
+    await settle();
+  } catch (error) {
+    await writing;
+    await held?.rollback().catch(() => {});
+    throw error;
+  }
   options.timings.validate = Math.round(result.validateMs);
   if (refused.length > 0) {
     addRowErrors(
@@ -625,17 +647,27 @@ async function writeWhileValidating(
     );
   }
   if (result.badRows.size > 0) {
+    await held?.rollback();
     const unwritten = new Map<string, KeyedRow>();
     for (const [key, first] of result.firstRowOfKey)
       if (first.row > writtenThrough) unwritten.set(key, first);
     result.firstRowOfKey.clear();
-    await checkRows(tx, organizationId, plan, result, unwritten);
+    await database.withTenant(organizationId, (tx) => checkRows(tx, organizationId, plan, result, unwritten));
     throw new RowsRejected(result);
   }
   result.firstRowOfKey.clear();
   options.onProgress?.(100, 'writing');
-  const total = counts.created + counts.updated;
-  return finishSucceeded(tx, log, { ...counts, rowsTotal: result.rowsTotal, total });
+  // A file of fewer rows than a batch was never written in one; the log is updated in the same transaction.
+  const final = held ?? (await holdTransaction(database, organizationId));
+  try {
+    const total = counts.created + counts.updated;
+    const summary = await finishSucceeded(final.tx, log, { ...counts, rowsTotal: result.rowsTotal, total });
+    await final.commit();
+    return summary;
+  } catch (error) {
+    await final.rollback().catch(() => {});
+    throw error;
+  }
 }
 
 /** Records a successful import on its log and notifies the user who started it, in the write transaction. */

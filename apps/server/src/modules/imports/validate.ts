@@ -165,8 +165,8 @@ export interface ValidateOptions {
   /** Called after each batch of rows with the number of rows read so far. */
   onRows?: (rowsRead: number) => void;
   /**
-   * Takes each batch's valid rows (awaited before the next batch is read) instead of keeping them, while no
-   * row has had a problem; `result` is the validation so far.
+   * Takes each batch's valid rows instead of keeping them (awaited before the next batch is read); once
+   * any row has had a problem it gets none. `result` is the validation so far.
    */
   onValid?: (rows: ValidRow[], result: ValidationResult) => Promise<void>;
 }
@@ -276,7 +276,7 @@ export async function validateRows(
       for (const e of sorted) fail(row, e.column, e.message);
     }
     result.validateMs += performance.now() - started;
-    if (onValid && valid.length > 0 && result.badRows.size === 0) await onValid(valid, result);
+    if (onValid) await onValid(result.badRows.size === 0 ? valid : [], result);
     options.onRows?.(result.rowsTotal);
   }
   return result;

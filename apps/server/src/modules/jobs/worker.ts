@@ -181,16 +181,16 @@ async function runJob(
   }
   const local = localJobs(database);
   local.add(job.id);
-  let stored = 0;
+  let reported = 0;
   let saving: Promise<unknown> = Promise.resolve();
   const progress = (percent: number, phase: JobPhase) => {
     const value = Math.max(0, Math.min(99, Math.floor(percent)));
-    if (value < stored + 5) return;
+    if (value < reported + 5) return;
+    reported = value;
     onProgress?.(job, value);
     // PGlite has one connection: while the job's write transaction holds it, another transaction would
     // only run after the commit, so progress is stored again from the final update.
     if (phase === 'writing' && database.kind === 'pglite') return;
-    stored = value;
     saving = saving
       .then(() =>
         database.withTenant(job.organizationId, (tx) =>
