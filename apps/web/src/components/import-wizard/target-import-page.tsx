@@ -5,22 +5,16 @@
  * targets, the wizard knows none of them.
  * `?log={id}` opens one import's log (the completion notification links there).
  */
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
 import type { ImportPreview } from './api/upload-import';
 import { ImportLogView } from './import-log-view';
 import { ImportMappingStep } from './import-mapping-step';
+import { ImportPageHeading } from './import-page-heading';
 import { ImportUploadStep } from './import-upload-step';
 import { RecentImports } from './recent-imports';
 
@@ -51,7 +45,6 @@ export function TargetImportPage({
   kindLabel,
   fieldLabel,
 }: TargetImportPageProps) {
-  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const logId = params.get('log');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -59,19 +52,12 @@ export function TargetImportPage({
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href={list.href} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {list.backLabel}
-        </Button>
-      </Box>
-      <PageHeader title={title} subtitle={subtitle} icon={<UploadFileIcon />} />
-      <Stepper activeStep={step} alternativeLabel aria-label={t('components.import.steps')}>
-        {(['upload', 'map', 'result'] as const).map((name) => (
-          <Step key={name}>
-            <StepLabel>{t(`components.import.stepNames.${name}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <ImportPageHeading
+        back={{ href: list.href, label: list.backLabel }}
+        title={title}
+        subtitle={subtitle}
+        step={step}
+      />
       {logId ? (
         <ImportLogView
           key={logId}

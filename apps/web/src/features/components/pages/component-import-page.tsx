@@ -1,12 +1,6 @@
 import { COMPONENT_KINDS, type ComponentKind, isComponentKind } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +9,9 @@ import type { ImportLog } from '@/components/import-wizard/api/get-import';
 import type { ImportPreview } from '@/components/import-wizard/api/upload-import';
 import { ImportLogView } from '@/components/import-wizard/import-log-view';
 import { ImportMappingStep } from '@/components/import-wizard/import-mapping-step';
+import { ImportPageHeading } from '@/components/import-wizard/import-page-heading';
 import { ImportUploadStep } from '@/components/import-wizard/import-upload-step';
 import { RecentImports } from '@/components/import-wizard/recent-imports';
-import { PageHeader } from '@/components/page-header';
 import { componentKeys } from '../api/paths';
 import { type FieldName, fieldsOf } from '../lib/fields';
 import { listRoute } from '../lib/kinds';
@@ -81,23 +75,12 @@ export function ComponentImportPage() {
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/components" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('components.overview.title')}
-        </Button>
-      </Box>
-      <PageHeader
+      <ImportPageHeading
+        back={{ href: '/components', label: t('components.overview.title') }}
         title={t('components.import.title')}
         subtitle={t('components.import.subtitle')}
-        icon={<UploadFileIcon />}
+        step={step}
       />
-      <Stepper activeStep={step} alternativeLabel aria-label={t('components.import.steps')}>
-        {(['upload', 'map', 'result'] as const).map((name) => (
-          <Step key={name}>
-            <StepLabel>{t(`components.import.stepNames.${name}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
       {logId ? (
         <ImportLogView
           key={logId}
