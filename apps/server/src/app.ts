@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   dashboardRoutes(app, database);
   componentRoutes(app, database);
   customerRoutes(app, database);
-  assemblyRoutes(app, database, { publicUrl: config.publicUrl });
+  assemblyRoutes(app, database, { publicUrl: config.publicUrl, sharedCounter: realtime.sharedCounter });
   kitRoutes(app, database);
   searchRoutes(app, database, [
     componentSearch,
@@ -138,7 +138,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   importRoutes(app, { database, config });
   notificationRoutes(app, database, realtime);
   imageRoutes(app, database);
-  contactRoutes(app, { config, database, mailer });
+  contactRoutes(app, { config, database, mailer, sharedCounter: realtime.sharedCounter });
   await spaRoutes(app, config);
 
   let worker: JobWorker | undefined;

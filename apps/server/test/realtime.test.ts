@@ -4,6 +4,7 @@
  * notifications page, and, when a Redis answers at 127.0.0.1:6379, two instances fanning out through it.
  */
 
+import { randomInt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { buildApp, type HosewrightApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { memberships, notifications } from '../src/db/schema.ts';
+import { QS_MAX_REQUESTS } from '../src/modules/assemblies/routes.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import {
   addMember,
@@ -585,6 +587,28 @@ describe.skipIf(!redisAnswers)(
     ? 'two instances with REDIS_URL'
     : 'two instances with REDIS_URL (skipped: no Redis answers at 127.0.0.1:6379)',
   () => {
+    it('count the public serial look-ups of one address together', async () => {
+      const pair = await startPair({ REDIS_URL });
+      try {
+        // An address of its own: windows outlive the test in Redis.
+        const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        const lookUp = (app: HosewrightApp) =>
+          app.app.inject({
+            method: 'GET',
+            url: `/api/v1/qs/${crypto.randomUUID()}`,
+            headers: { 'x-forwarded-for': address },
+          });
+        for (let i = 0; i < QS_MAX_REQUESTS; i++) {
+          expect((await lookUp(i % 2 === 0 ? pair.a : pair.b)).statusCode).toBe(404);
+        }
+        const refused = await lookUp(pair.a);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        await pair.close();
+      }
+    });
+
     it('deliver a new notification once to the user’s sockets on both instances', async () => {
       const pair = await startPair({ REDIS_URL });
       try {

@@ -1,21 +1,51 @@
 /**
- * A fixed-window request counter per key (an IP address), in memory: enough for one process to stop someone
- * hammering a public form or walking through ids; several instances each count their own share.
+ * A fixed-window request counter per key (an IP address): enough to stop someone hammering a public form
+ * or walking through ids. In memory by default; with a shared counter (Redis, when REDIS_URL is set) every
+ * instance counts against the same windows. If the shared counter fails, this instance counts alone.
  */
+
+/** Counts hits in windows kept elsewhere: the count in the key's window so far and when it ends. */
+export interface SharedCounter {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+}
+
 export class WindowRateLimiter {
   readonly #hits = new Map<string, { start: number; count: number }>();
   readonly max: number;
   readonly windowMs: number;
   readonly clock: () => number;
+  readonly #shared?: { counter: SharedCounter; name: string; onError?: (error: unknown) => void };
 
-  constructor(options: { max: number; windowMs: number; clock?: () => number }) {
+  constructor(options: {
+    max: number;
+    windowMs: number;
+    clock?: () => number;
+    /** Counts across instances; `name` keeps this limiter's keys apart from other limiters'. */
+    shared?: { counter: SharedCounter; name: string; onError?: (error: unknown) => void };
+  }) {
     this.max = options.max;
     this.windowMs = options.windowMs;
     this.clock = options.clock ?? Date.now;
+    this.#shared = options.shared;
   }
 
   /** Counts one request for `key`; the milliseconds to wait when it is over the limit, else 0. */
-  hit(key: string): number {
+  async hit(key: string): Promise<number> {
+    if (this.#shared) {
+      try {
+        const { count, resetInMs } = await this.#shared.counter.hit(
+          `hosewright:limit:${this.#shared.name}:${key}`,
+          this.windowMs,
+        );
+        return count > this.max ? Math.max(1, resetInMs) : 0;
+      } catch (error) {
+        this.#shared.onError?.(error);
+      }
+    }
+    return this.#hitHere(key);
+  }
+
+  #hitHere(key: string): number {
     const now = this.clock();
     if (this.#hits.size > 10_000) {
       for (const [k, v] of this.#hits) if (now - v.start >= this.windowMs) this.#hits.delete(k);

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, parseOrThrow } from '../../lib/errors.ts';
-import { WindowRateLimiter } from '../../lib/rate-limit.ts';
+import { type SharedCounter, WindowRateLimiter } from '../../lib/rate-limit.ts';
 import { ADMIN, MEMBER, PUBLIC } from '../auth/access.ts';
 import { type AuthContext, authOf, isUuid } from '../auth/plugin.ts';
 import { specSheetPdf, tagPdf } from './documents.ts';
@@ -43,6 +43,8 @@ export interface AssemblyRouteOptions {
   publicUrl?: string;
   /** The public lookup's limiter (tests pass a small one). */
   qsLimiter?: WindowRateLimiter;
+  /** Counts shared across instances (Redis) for the public lookup's limit. */
+  sharedCounter?: SharedCounter;
 }
 
 function idOf(request: FastifyRequest): string {
@@ -63,7 +65,16 @@ export function assemblyRoutes(
   const publicUrlOf = (request: FastifyRequest) =>
     (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
   const limiter =
-    options.qsLimiter ?? new WindowRateLimiter({ max: QS_MAX_REQUESTS, windowMs: QS_WINDOW_MS });
+    options.qsLimiter ??
+    new WindowRateLimiter({
+      max: QS_MAX_REQUESTS,
+      windowMs: QS_WINDOW_MS,
+      shared: options.sharedCounter && {
+        counter: options.sharedCounter,
+        name: 'qs',
+        onError: (error) => app.log.warn({ err: error }, 'shared rate limit unavailable; counting here'),
+      },
+    });
 
   app.get(`${API}/hoseassemblies`, { config: { access: MEMBER } }, (request) => {
     const query = parseOrThrow(hoseAssemblyListQuerySchema, request.query);
@@ -150,7 +161,7 @@ export function assemblyRoutes(
 
   // Public: no sign-in. Rate-limited per IP address.
   app.get(`${API}/qs/:serialId`, { config: { access: PUBLIC } }, async (request, reply) => {
-    const waitMs = limiter.hit(request.ip);
+    const waitMs = await limiter.hit(request.ip);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       reply.header('retry-after', String(seconds));

@@ -22,7 +22,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, feedback, organizations, users } from '../../db/schema.ts';
 import { AppError, parseOrThrow } from '../../lib/errors.ts';
-import { WindowRateLimiter } from '../../lib/rate-limit.ts';
+import { type SharedCounter, WindowRateLimiter } from '../../lib/rate-limit.ts';
 import { MEMBER, PUBLIC } from '../auth/access.ts';
 import { authOf } from '../auth/plugin.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -31,10 +31,23 @@ export interface ContactDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Counts shared across instances (Redis) for the per-address limit. */
+  sharedCounter?: SharedCounter;
 }
 
-export function contactRoutes(app: FastifyInstance, { config, database, mailer }: ContactDeps): void {
-  const limiter = new WindowRateLimiter({ max: CONTACT_MAX_PER_WINDOW, windowMs: CONTACT_WINDOW_MS });
+export function contactRoutes(
+  app: FastifyInstance,
+  { config, database, mailer, sharedCounter }: ContactDeps,
+): void {
+  const limiter = new WindowRateLimiter({
+    max: CONTACT_MAX_PER_WINDOW,
+    windowMs: CONTACT_WINDOW_MS,
+    shared: sharedCounter && {
+      counter: sharedCounter,
+      name: 'contact',
+      onError: (error) => app.log.warn({ err: error }, 'shared rate limit unavailable; counting here'),
+    },
+  });
 
   const mail = (request: FastifyRequest, subject: string, text: string) =>
     mailer.send({ to: config.CONTACT_EMAIL, subject, text }).catch((error: unknown) => {
@@ -42,7 +55,7 @@ export function contactRoutes(app: FastifyInstance, { config, database, mailer }
     });
 
   app.post('/api/v1/contact', { config: { access: PUBLIC } }, async (request, reply) => {
-    const wait = limiter.hit(request.ip);
+    const wait = await limiter.hit(request.ip);
     if (wait > 0) {
       throw new AppError(
         AppErrorCode.TooManyRequests,

@@ -42,6 +42,7 @@ import { type Config, ConfigError } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { memberships, revokedTokens, subscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { SharedCounter } from '../../lib/rate-limit.ts';
 import { MEMBER } from '../auth/access.ts';
 import { isUuid } from '../auth/plugin.ts';
 import type { AccessClaims, TokenVerifier } from '../auth/tokens.ts';
@@ -73,6 +74,8 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterSe
 
 export interface Realtime {
   io: RealtimeServer;
+  /** Counts shared by every instance (Redis), when REDIS_URL is set: the public calls' rate limits. */
+  sharedCounter?: SharedCounter;
   /** Sends the owner's unread count to every socket of theirs, on every instance (the adapter's fan-out). */
   publishCount(owner: NotificationOwner): Promise<void>;
   /**
@@ -391,7 +394,7 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
     io.to(userRoom(owner)).emit('job:progress', message);
   };
 
-  return { io, publishCount, publishProgress };
+  return { io, publishCount, publishProgress, sharedCounter: redis?.counter };
 }
 
 function takeAck(args: unknown[]): SocketAck | undefined {
@@ -476,6 +479,7 @@ async function checkAccess(
 
 interface RedisConnection {
   adapter: ReturnType<typeof createAdapter>;
+  counter: SharedCounter;
   close(): Promise<void>;
 }
 
@@ -530,8 +534,28 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisC
   log.info({ redis: where }, 'realtime events fan out through Redis');
   return {
     adapter: createAdapter(pub, sub),
+    counter: redisCounter(pub),
     async close() {
       await Promise.all([pub.close().catch(() => {}), sub.close().catch(() => {})]);
+    },
+  };
+}
+
+/** Fixed windows in Redis: the first hit of a window sets its expiry, every instance counts in it. */
+/** The part of a Redis client the counter uses. */
+interface CountingClient {
+  multi(): {
+    incr(key: string): {
+      pExpire(key: string, ms: number, mode: 'NX'): { pTTL(key: string): { exec(): Promise<unknown[]> } };
+    };
+  };
+}
+
+export function redisCounter(client: CountingClient): SharedCounter {
+  return {
+    async hit(key, windowMs) {
+      const [count, , ttl] = await client.multi().incr(key).pExpire(key, windowMs, 'NX').pTTL(key).exec();
+      return { count: Number(count), resetInMs: Math.max(0, Number(ttl)) };
     },
   };
 }
