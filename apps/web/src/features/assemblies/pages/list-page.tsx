@@ -12,7 +12,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
@@ -26,6 +25,7 @@ import { useNavigate } from 'react-router';
 import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useCustomer } from '@/lib/customer-lookup';
 import { toQueryString } from '@/lib/query-string';
@@ -197,30 +197,25 @@ export function ListPage() {
       ) : null}
       {list.isError ? <Alert severity="error">{t('assemblies.list.failed')}</Alert> : null}
       {isEmpty ? (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }} role="status">
-          <BuildIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
-          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-            {isFiltered ? t('assemblies.list.noMatch') : t('assemblies.list.empty')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
-            {isFiltered ? t('assemblies.list.noMatchHelp') : t('assemblies.list.emptyHelp')}
-          </Typography>
-          <Box sx={{ mt: 2 }}>
-            {isFiltered ? (
-              <Button
-                variant="contained"
-                onClick={() => {
-                  setText('');
-                  update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
-                }}
-              >
-                {t('assemblies.list.clearFilters')}
-              </Button>
-            ) : (
-              build
-            )}
-          </Box>
-        </Paper>
+        <EmptyState
+          icon={<BuildIcon />}
+          title={isFiltered ? t('assemblies.list.noMatch') : t('assemblies.list.empty')}
+          text={isFiltered ? t('assemblies.list.noMatchHelp') : t('assemblies.list.emptyHelp')}
+        >
+          {isFiltered ? (
+            <Button
+              variant="contained"
+              onClick={() => {
+                setText('');
+                update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
+              }}
+            >
+              {t('assemblies.list.clearFilters')}
+            </Button>
+          ) : (
+            build
+          )}
+        </EmptyState>
       ) : isXs ? (
         <CardList<HoseAssemblyListItem>
           grid={grid}

@@ -4,7 +4,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { type QueryPatch, useUrlGrid } from '@/components/data-grid/url-state';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useComponentList } from '../api/list-components';
 import { ComponentCardList } from '../components/component-card-list';
@@ -186,40 +186,32 @@ function EmptyList({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }} role="status">
-      <KindIcon kind={kind} sx={{ fontSize: 48, color: 'text.secondary' }} />
-      <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-        {isFiltered ? t('components.list.noMatch') : t(`components.kinds.${kind}.empty`)}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
-        {isFiltered
+    <EmptyState
+      icon={<KindIcon kind={kind} />}
+      title={isFiltered ? t('components.list.noMatch') : t(`components.kinds.${kind}.empty`)}
+      text={
+        isFiltered
           ? t('components.list.noMatchHelp')
           : isAdmin
             ? t('components.list.emptyHelpAdmin', { newLabel: t(`components.kinds.${kind}.new`) })
-            : t('components.list.emptyHelp')}
-      </Typography>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ mt: 2, justifyContent: 'center', flexWrap: 'wrap' }}
-      >
-        {isFiltered ? (
-          <Button variant="contained" onClick={onClear}>
-            {t('components.list.clearFilters')}
+            : t('components.list.emptyHelp')
+      }
+    >
+      {isFiltered ? (
+        <Button variant="contained" onClick={onClear}>
+          {t('components.list.clearFilters')}
+        </Button>
+      ) : isAdmin ? (
+        <>
+          <Button variant="contained" startIcon={<AddIcon />} href={`/${slugOf(kind)}/new`}>
+            {t(`components.kinds.${kind}.new`)}
           </Button>
-        ) : isAdmin ? (
-          <>
-            <Button variant="contained" startIcon={<AddIcon />} href={`/${slugOf(kind)}/new`}>
-              {t(`components.kinds.${kind}.new`)}
-            </Button>
-            <Button variant="outlined" href={`/components/import?kind=${kind}`}>
-              {t('components.list.importFile')}
-            </Button>
-            <Button href="/components#sample-data">{t('components.list.sampleData')}</Button>
-          </>
-        ) : null}
-      </Stack>
-    </Paper>
+          <Button variant="outlined" href={`/components/import?kind=${kind}`}>
+            {t('components.list.importFile')}
+          </Button>
+          <Button href="/components#sample-data">{t('components.list.sampleData')}</Button>
+        </>
+      ) : null}
+    </EmptyState>
   );
 }

@@ -9,11 +9,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
@@ -28,6 +26,7 @@ import {
   type UrlGridDefaults,
   useUrlGrid,
 } from '@/components/data-grid/url-state';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/dates';
 import { useViewer } from '@/lib/use-viewer';
@@ -139,38 +138,28 @@ export function CustomerListPage() {
           {t('customers.list.loadFailed')} {list.error.message}
         </Alert>
       ) : isEmpty ? (
-        <Paper variant="outlined" role="status" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
-          <PeopleIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
-          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-            {isFiltered ? t('customers.list.noMatchTitle') : t('customers.list.emptyTitle')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
-            {isFiltered ? t('customers.list.noMatchText') : t('customers.list.emptyText')}
-          </Typography>
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            sx={{ mt: 2, justifyContent: 'center', flexWrap: 'wrap' }}
-          >
-            {isFiltered ? (
-              <Button variant="contained" onClick={() => grid.update({ q: null, active: null })}>
-                {t('customers.list.clearSearch')}
+        <EmptyState
+          icon={<PeopleIcon />}
+          title={isFiltered ? t('customers.list.noMatchTitle') : t('customers.list.emptyTitle')}
+          text={isFiltered ? t('customers.list.noMatchText') : t('customers.list.emptyText')}
+        >
+          {isFiltered ? (
+            <Button variant="contained" onClick={() => grid.update({ q: null, active: null })}>
+              {t('customers.list.clearSearch')}
+            </Button>
+          ) : (
+            <>
+              <Button variant="contained" startIcon={<AddIcon />} href="/customers/new">
+                {t('customers.new')}
               </Button>
-            ) : (
-              <>
-                <Button variant="contained" startIcon={<AddIcon />} href="/customers/new">
-                  {t('customers.new')}
+              {isAdmin ? (
+                <Button variant="outlined" href="/customers/import">
+                  {t('customers.import')}
                 </Button>
-                {isAdmin ? (
-                  <Button variant="outlined" href="/customers/import">
-                    {t('customers.import')}
-                  </Button>
-                ) : null}
-              </>
-            )}
-          </Stack>
-        </Paper>
+              ) : null}
+            </>
+          )}
+        </EmptyState>
       ) : isXs ? (
         <CardList<Customer>
           grid={grid}

@@ -6,11 +6,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
@@ -20,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useCustomer } from '@/lib/customer-lookup';
 import { toQueryString } from '@/lib/query-string';
@@ -119,30 +118,25 @@ export function ListPage() {
       </Box>
       {list.isError ? <Alert severity="error">{t('kits.list.failed')}</Alert> : null}
       {isEmpty ? (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }} role="status">
-          <Inventory2OutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
-          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-            {isFiltered ? t('kits.list.noMatch') : t('kits.list.empty')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
-            {isFiltered ? t('kits.list.noMatchHelp') : t('kits.list.emptyHelp')}
-          </Typography>
-          <Box sx={{ mt: 2 }}>
-            {isFiltered ? (
-              <Button
-                variant="contained"
-                onClick={() => {
-                  setText('');
-                  update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
-                }}
-              >
-                {t('kits.list.clearFilters')}
-              </Button>
-            ) : (
-              create
-            )}
-          </Box>
-        </Paper>
+        <EmptyState
+          icon={<Inventory2OutlinedIcon />}
+          title={isFiltered ? t('kits.list.noMatch') : t('kits.list.empty')}
+          text={isFiltered ? t('kits.list.noMatchHelp') : t('kits.list.emptyHelp')}
+        >
+          {isFiltered ? (
+            <Button
+              variant="contained"
+              onClick={() => {
+                setText('');
+                update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
+              }}
+            >
+              {t('kits.list.clearFilters')}
+            </Button>
+          ) : (
+            create
+          )}
+        </EmptyState>
       ) : isXs ? (
         <CardList<HoseKitListItem>
           grid={grid}
