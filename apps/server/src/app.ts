@@ -1,36 +1,41 @@
 /** Builds the Fastify application: security headers, errors, authentication, every module's routes. */
 
+import multipart from '@fastify/multipart';
 import { AppErrorCode, type ErrorBody } from '@hosewright/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
+import { declaredErrorCodes, registerContractRoute } from './api/contract-route.ts';
+import type { ModuleDeps, ModuleManifest } from './api/manifest.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { assemblyRoutes, assemblySearchProviders } from './modules/assemblies/index.ts';
-import { installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
+import { createAuthenticator, installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
 import { componentRoutes } from './modules/components/routes.ts';
 import { componentSearch } from './modules/components/search.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
+import { contactModule } from './modules/contact/routes.ts';
 import { customerRoutes, customerSearchProviders } from './modules/customers/index.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { dashboardModule } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
-import { imageRoutes } from './modules/images/routes.ts';
+import { imagesModule } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
 import { kitRoutes, kitSearchProviders } from './modules/kits/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { organizationRoutes } from './modules/organization/routes.ts';
+import { notificationsModule } from './modules/notifications/routes.ts';
+import { organizationModule } from './modules/organization/routes.ts';
 import { installRealtime, type Realtime } from './modules/realtime/socket.ts';
-import { searchRoutes } from './modules/search/routes.ts';
-import { sessionRoutes } from './modules/session/routes.ts';
-import { spaRoutes, systemRoutes } from './modules/system/routes.ts';
+import { searchModule } from './modules/search/routes.ts';
+import { sessionModule } from './modules/session/routes.ts';
+import { spaRoutes, systemModule, systemPages } from './modules/system/routes.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Check every answer and error code against its contract (on in the tests). */
+  validateResponses?: boolean;
 }
 
 export interface HosewrightApp {
@@ -42,16 +47,26 @@ export interface HosewrightApp {
   routes: RegisteredRoute[];
 }
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<HosewrightApp> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  validateResponses = false,
+}: AppDeps): Promise<HosewrightApp> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const mailer = createMailer(config, database, app.log);
   const verifyToken = await createTokenVerifier(config, database);
-  const routes = installAuth(app, database, verifyToken);
-  const realtime = await installRealtime(app, { config, database, verifyToken });
+  const authenticator = createAuthenticator(database, verifyToken);
+  app.addHook('onClose', async () => authenticator.close());
+  const routes = installAuth(app, authenticator);
+  const realtime = await installRealtime(app, { config, database, authenticator });
+  // Uploads are parsed only by the contracts that take a file (the limits are theirs).
+  await app.register(multipart);
 
   // Security headers from one helmet middleware made once (@fastify/helmet made a new one, parsing the policy
   // again, for every request: 7% of a cached list's time).
@@ -93,7 +108,18 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
+    if (error instanceof AppError) {
+      const declared = validateResponses ? declaredErrorCodes(request) : undefined;
+      if (declared && !declared.includes(error.code)) {
+        const body: ErrorBody = {
+          statusCode: 500,
+          code: AppErrorCode.Internal,
+          message: `${request.routeOptions.config.contract?.name} answered ${error.code} ("${error.message}"), which its contract does not list`,
+        };
+        return reply.code(500).send(body);
+      }
+      return reply.code(error.statusCode).send(error.toBody());
+    }
     const err = error as { validation?: unknown; statusCode?: number; message?: string };
     if (err.validation) {
       const body: ErrorBody = {
@@ -105,11 +131,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
       return reply.code(400).send(body);
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({
+      const body: ErrorBody = {
         statusCode: err.statusCode,
-        code: AppErrorCode.BadRequest,
+        code: err.statusCode === 413 ? AppErrorCode.PayloadTooLarge : AppErrorCode.BadRequest,
         message: err.message ?? 'Bad request',
-      });
+      };
+      return reply.code(err.statusCode).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     const body: ErrorBody = {
@@ -120,25 +147,48 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<H
     return reply.code(500).send(body);
   });
 
+  // Every address nothing answers, whatever the method: the same JSON body as every other error.
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorBody = {
+      statusCode: 404,
+      code: AppErrorCode.NotFound,
+      message: `No such address: ${request.method} ${request.url.split('?')[0]}`,
+    };
+    return reply.code(404).send(body);
+  });
+
   if (config.embeddedIdentity) await registerIdentity(app, { config, database, mailer });
-  systemRoutes(app, config, database);
-  sessionRoutes(app, database);
-  organizationRoutes(app, { config, database, mailer });
-  dashboardRoutes(app, database);
+  systemPages(app, config, database);
+
+  const deps: ModuleDeps = { config, database, mailer, realtime, log: app.log };
+  const modules: ModuleManifest[] = [
+    systemModule(deps),
+    sessionModule(),
+    organizationModule(deps),
+    dashboardModule(),
+    notificationsModule(deps),
+    imagesModule(),
+    contactModule(deps),
+  ];
+  modules.push(
+    searchModule([
+      ...modules.flatMap((m) => m.searchProviders ?? []),
+      componentSearch,
+      ...customerSearchProviders,
+      ...assemblySearchProviders,
+      ...kitSearchProviders,
+    ]),
+  );
+  for (const module of modules) {
+    for (const route of module.routes ?? []) {
+      registerContractRoute(app, route, { database, validateResponses });
+    }
+  }
   componentRoutes(app, database);
   customerRoutes(app, database);
   assemblyRoutes(app, database, { publicUrl: config.publicUrl, sharedCounter: realtime.sharedCounter });
   kitRoutes(app, database);
-  searchRoutes(app, database, [
-    componentSearch,
-    ...customerSearchProviders,
-    ...assemblySearchProviders,
-    ...kitSearchProviders,
-  ]);
   importRoutes(app, { database, config });
-  notificationRoutes(app, database, realtime);
-  imageRoutes(app, database);
-  contactRoutes(app, { config, database, mailer, sharedCounter: realtime.sharedCounter });
   await spaRoutes(app, config);
 
   let worker: JobWorker | undefined;

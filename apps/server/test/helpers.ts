@@ -73,7 +73,7 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const built = await buildApp({ config, database, logger: false });
+  const built = await buildApp({ config, database, logger: false, validateResponses: true });
   return {
     ...built,
     config,

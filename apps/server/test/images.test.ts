@@ -113,7 +113,8 @@ describe('pictures of objects', () => {
   it('refuses a picture over 5 MB', async () => {
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]);
     const res = await upload(shop.adminToken, randomUUID(), { name: 'big.png', content: big });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
     expect(res.json().message).toMatch(/larger than 5 MB/);
   });
 

@@ -39,10 +39,15 @@ describe('route declarations', () => {
 
   it('refuses to register a route that declares nothing', async () => {
     const bare = Fastify();
-    installAuth(bare, t.database, async () => {
-      throw new Error('unused');
+    installAuth(bare, {
+      authenticate: async () => {
+        throw new Error('unused');
+      },
     });
     expect(() => bare.get('/api/v1/undeclared', async () => ({}))).toThrow(/does not declare config.access/);
+    expect(() =>
+      bare.get('/api/v1/no-contract', { config: { access: { public: true } } }, async () => ({})),
+    ).toThrow(/is not a contract/);
     await bare.close();
   });
 });

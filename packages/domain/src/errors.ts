@@ -25,6 +25,8 @@ export const AppErrorCode = {
   NotAcceptable: 'NOT_ACCEPTABLE',
   /** A plan limit (maxCustomers, maxHoseAssemblies, maxHoseKits) would be exceeded. */
   LimitReached: 'LIMIT_REACHED',
+  /** An upload is larger than the endpoint accepts. */
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   /** Too many attempts (sign-in failures, public lookups). */
   TooManyRequests: 'TOO_MANY_REQUESTS',
   /** Anything unexpected; the message is generic and the details are logged, not sent. */
@@ -44,6 +46,7 @@ export const HTTP_STATUS_BY_CODE: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   NOT_ACCEPTABLE: 406,
   LIMIT_REACHED: 403,
+  PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
 };

@@ -42,9 +42,13 @@ export class AppError extends Error {
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  throw new AppError(
-    Codes.BadRequest,
-    parsed.error.issues[0]?.message ?? 'Some of the information sent is not valid',
-    { issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) },
-  );
+  const issues = issuesOf(parsed.error);
+  throw new AppError(Codes.BadRequest, issues[0]?.message ?? 'Some of the information sent is not valid', {
+    issues,
+  });
+}
+
+/** Each problem of a failed parse with where it is. */
+export function issuesOf(error: z.ZodError): { path: PropertyKey[]; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path, message: i.message }));
 }

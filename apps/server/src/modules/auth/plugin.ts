@@ -4,11 +4,13 @@
  * apply the same `evaluateAccess` the web router uses. Routes without a declaration are refused at start-up.
  */
 import {
+  type ApiAccess,
   AppErrorCode,
   evaluateAccess,
   isRole,
   isTier,
   type PlanLimits,
+  type ProtectedAccess,
   type Role,
   type Tier,
 } from '@hosewright/domain';
@@ -17,7 +19,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { memberships, revokedTokens, subscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ApiAccess } from './access.ts';
 import type { TokenVerifier } from './tokens.ts';
 
 export interface AuthContext {
@@ -104,15 +105,55 @@ class AuthCache {
   }
 }
 
-export function installAuth(
-  app: FastifyInstance,
+/**
+ * Who a bearer token is and whether they may use an endpoint: the one check behind every API request and
+ * every notifications socket. Loaded contexts are cached (`AuthCache`) and dropped by the change feed.
+ */
+export interface Authenticator {
+  /** The caller's context, refused with the guard's error when `access` does not let them in. */
+  authenticate(token: string, access: ProtectedAccess): Promise<AuthContext>;
+}
+
+export function createAuthenticator(
   database: Database,
   verifyToken: TokenVerifier,
-): RegisteredRoute[] {
-  const routes: RegisteredRoute[] = [];
+): Authenticator & { close(): void } {
   const cache = new AuthCache();
   const unsubscribe = database.onChange((payload) => cache.onChange(payload));
-  app.addHook('onClose', async () => unsubscribe());
+  return {
+    close: unsubscribe,
+    async authenticate(token, access) {
+      let context = cache.get(token);
+      if (!context) {
+        const version = cache.version;
+        context = await loadContext(database, await verifyToken(token));
+        cache.set(token, context, version);
+      }
+      if (!context.emailVerified && !access.allowUnverified) {
+        throw new AppError(AppErrorCode.EmailNotVerified, 'Verify your email address to continue', {
+          email: context.email,
+        });
+      }
+      const decision = evaluateAccess(access, {
+        roles: context.roles,
+        subscription: context.subscription
+          ? { tier: context.subscription.tier, expires: context.subscription.expiresAt }
+          : null,
+      });
+      if (!decision.allowed) throw denialError(decision.code, decision.message, context);
+      return context as AuthContext;
+    },
+  };
+}
+
+/**
+ * Every route declares its access; an `/api/` route is a contract (`registerContractRoute`), so it cannot
+ * exist without one. The request hook authenticates protected routes before anything else runs.
+ */
+const ENFORCE_CONTRACTS = false; // TRANSITION: on once every module is converted
+
+export function installAuth(app: FastifyInstance, authenticator: Authenticator): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -121,6 +162,9 @@ export function installAuth(
       throw new Error(
         `Route ${String(route.method)} ${route.url} does not declare config.access (role and tier)`,
       );
+    }
+    if (ENFORCE_CONTRACTS && route.url.startsWith('/api/') && !route.config?.contract) {
+      throw new Error(`Route ${String(route.method)} ${route.url} is not a contract (see api/contract-route.ts)`);
     }
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
   });
@@ -136,28 +180,7 @@ export function installAuth(
       }
       throw new AppError(AppErrorCode.Unauthenticated, 'Sign in to continue');
     }
-    let context = cache.get(token);
-    if (!context) {
-      const version = cache.version;
-      context = await loadContext(database, await verifyToken(token));
-      cache.set(token, context, version);
-    }
-
-    if (!context.emailVerified && !access.allowUnverified) {
-      throw new AppError(AppErrorCode.EmailNotVerified, 'Verify your email address to continue', {
-        email: context.email,
-      });
-    }
-    const decision = evaluateAccess(access, {
-      roles: context.roles,
-      subscription: context.subscription
-        ? { tier: context.subscription.tier, expires: context.subscription.expiresAt }
-        : null,
-    });
-    if (!decision.allowed) {
-      throw denialError(decision.code, decision.message, context);
-    }
-    request.auth = context as AuthContext;
+    request.auth = await authenticator.authenticate(token, access);
   });
 
   return routes;

@@ -34,6 +34,7 @@ import { AppError, parseOrThrow } from '../../lib/errors.ts';
 import { TenantCache } from '../../lib/tenant-cache.ts';
 import { ADMIN, MEMBER } from '../auth/access.ts';
 import { type AuthContext, authOf, isUuid } from '../auth/plugin.ts';
+import { getSettings } from '../organization/service.ts';
 import { approvePendingItem, listPendingItems, rejectPendingItem, submitPendingItem } from './pending.ts';
 import { countSampleData, loadSampleData, removeSampleData } from './sample-data.ts';
 import {
@@ -41,7 +42,6 @@ import {
   deleteComponent,
   findCompatibleParts,
   findComponentRow,
-  getSettings,
   listComponents,
   parseComponentInput,
   toComponent,
@@ -381,18 +381,6 @@ export function componentRoutes(app: FastifyInstance, database: Database): void 
     });
   }
 
-  // Organisation settings the component library reads (SPEC 7 "Setting calls return ...").
-  const setting = <K extends keyof Awaited<ReturnType<typeof getSettings>>>(path: string, key: K) =>
-    app.get(`${BASE}/${path}`, { config: { access: MEMBER } }, (request) =>
-      tenant(request, async (tx, auth) => (await getSettings(tx, auth.organizationId))[key]),
-    );
-  setting('hasparker', 'hasParker');
-  setting('hideinventory', 'hideInventory');
-  setting('usebetafeatures', 'useBetaFeatures');
-  setting('revisiondelimiter', 'revisionDelimiter');
-  setting('defaultadaptorbrand', 'defaultAdaptorBrand');
-  setting('erpname', 'erpName');
-
   app.get(`${BASE}/nextpartnumber`, { config: { access: MEMBER } }, (request) =>
     tenant(request, async (tx, auth) => {
       const { partNumberPattern: pattern } = await getSettings(tx, auth.organizationId);
@@ -416,48 +404,6 @@ export function componentRoutes(app: FastifyInstance, database: Database): void 
       };
     }),
   );
-
-  const settingsUpdateSchema = z
-    .object({
-      name: z.string().trim().min(1, 'Enter the organisation name').max(200, 'The name is too long'),
-      hasParker: z.boolean(),
-      hideInventory: z.boolean(),
-      useBetaFeatures: z.boolean(),
-      revisionDelimiter: z
-        .string()
-        .min(1, 'Enter a revision delimiter')
-        .max(3, 'The revision delimiter must be at most 3 characters'),
-      partNumberPattern: z
-        .string()
-        .trim()
-        .regex(/^[^{}]*\{0+\}[^{}]*$/, 'Write the pattern with one run of zeros in braces, e.g. C-{00000}'),
-      defaultAdaptorBrand: z.string().trim().max(40, 'The brand must be at most 40 characters'),
-      erpName: z.string().trim().max(60, 'The ERP name must be at most 60 characters'),
-    })
-    .partial();
-  app.post(`${BASE}/update`, { config: { access: ADMIN } }, (request) => {
-    const { name, ...settings } = parseOrThrow(settingsUpdateSchema, request.body ?? {});
-    return tenant(request, async (tx, auth) => {
-      await getSettings(tx, auth.organizationId);
-      if (name) await tx.update(organizations).set({ name }).where(eq(organizations.id, auth.organizationId));
-      if (Object.keys(settings).length) {
-        await tx
-          .update(organizationSettings)
-          .set({ ...settings, updatedAt: new Date() })
-          .where(eq(organizationSettings.organizationId, auth.organizationId));
-      }
-      const current = await getSettings(tx, auth.organizationId);
-      return {
-        hasParker: current.hasParker,
-        hideInventory: current.hideInventory,
-        useBetaFeatures: current.useBetaFeatures,
-        revisionDelimiter: current.revisionDelimiter,
-        partNumberPattern: current.partNumberPattern,
-        defaultAdaptorBrand: current.defaultAdaptorBrand,
-        erpName: current.erpName,
-      };
-    });
-  });
 
   // Sample data: the GEN demo catalogue, offered to every organisation and removable in one go.
   app.get(`${BASE}/sampledata`, { config: { access: MEMBER } }, (request) =>

@@ -20,6 +20,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { getSettings } from '../organization/service.ts';
 
 type Row = typeof components.$inferSelect;
 type Insert = typeof components.$inferInsert;
@@ -102,25 +103,6 @@ export function toColumns(input: ComponentInput): Omit<Insert, 'organizationId' 
   return values as Omit<Insert, 'organizationId' | 'origin'>;
 }
 
-export async function getSettings(tx: Tx, organizationId: string) {
-  const [row] = await tx
-    .select()
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, organizationId));
-  if (row) return row;
-  const [created] = await tx
-    .insert(organizationSettings)
-    .values({ organizationId })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  const [again] = await tx
-    .select()
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, organizationId));
-  if (!again) throw new Error('organisation settings could not be created');
-  return again;
-}
 
 /** Parker's catalogue shows only where the organisation has it (issue 4). */
 function visibility(hasParker: boolean): SQL | undefined {

@@ -12,7 +12,6 @@
  * Wiring (app.ts): `importRoutes(app, { database, config });`. It registers @fastify/multipart for the
  * upload route only, so app.ts must not register it globally.
  */
-import multipart from '@fastify/multipart';
 import { AppErrorCode } from '@hosewright/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -129,9 +128,6 @@ export function importRoutes(app: FastifyInstance, { database }: ImportRouteDeps
 
   // Multipart parsing only where a file is expected.
   app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
-    });
 
     scope.post(BASE, { config: { access: ADMIN } }, async (request, reply) => {
       const auth = authOf(request);
@@ -142,7 +138,9 @@ export function importRoutes(app: FastifyInstance, { database }: ImportRouteDeps
       let file: Buffer | undefined;
       let fileName: string | undefined;
       try {
-        for await (const part of request.parts()) {
+        for await (const part of request.parts({
+          limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+        })) {
           if (part.type === 'file') {
             if (part.fieldname === 'file' && !file) {
               file = await part.toBuffer();

@@ -6,6 +6,7 @@
  * missing one.
  */
 import {
+  type NotificationListQuery,
   type AppNotification,
   HIDDEN_VIEW_STATUSES,
   type ListResponse,
@@ -71,13 +72,6 @@ export function toNotification(row: Row): AppNotification {
 
 const own = (owner: NotificationOwner) =>
   and(eq(notifications.organizationId, owner.organizationId), eq(notifications.userId, owner.userId));
-
-export interface NotificationListQuery {
-  page: number;
-  itemsPerPage: number;
-  /** Include dismissed and archived notifications. */
-  includeHidden: boolean;
-}
 
 /** The owner's notifications, newest first. */
 export async function listNotifications(

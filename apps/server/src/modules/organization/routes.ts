@@ -1,123 +1,105 @@
+/** The signed-in user and their organisation: `/api/v1/user...` and `/api/v1/organization` with its settings. */
 import {
-  type Organization,
-  type RolesAndSubscription,
-  type UserRoles,
-  userUpdateSchema,
+  type AnyEndpoint,
+  getDefaultAdaptorBrand,
+  getErpName,
+  getHasParker,
+  getHideInventory,
+  getOrganization as getOrganizationEndpoint,
+  getRevisionDelimiter,
+  getUseBetaFeatures,
+  getUser,
+  type OrganizationSettings,
+  resendVerificationEmail,
+  resetPassword,
+  updateOrganization,
+  updateUser,
 } from '@hosewright/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { AppError, parseOrThrow } from '../../lib/errors.ts';
-import { MEMBER } from '../auth/access.ts';
-import { authOf } from '../auth/plugin.ts';
+import { type ContractRoute, type HandlerResult, implement } from '../../api/contract-route.ts';
+import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
+import { organizationSettings, organizations, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requestPasswordReset, sendVerificationEmail } from '../identity/accounts.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { toProfile } from '../session/routes.ts';
-import { getOrganization } from './service.ts';
+import { getOrganization, getSettings } from './service.ts';
 
-interface Deps {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-}
+export function organizationModule({ config, database, mailer }: ModuleDeps): ModuleManifest {
+  /** One setting per call, as the app reads them: a JSON boolean or string. */
+  const setting = <E extends AnyEndpoint>(endpoint: E, key: keyof OrganizationSettings): ContractRoute =>
+    implement(endpoint).inTransaction(
+      async (_input, { tx, organizationId }) =>
+        (await getSettings(tx, organizationId))[key] as HandlerResult<E>,
+    );
 
-/** The signed-in user and their organisation: `/api/v1/user...` and `/api/v1/organization/...`. */
-export function organizationRoutes(app: FastifyInstance, { config, database, mailer }: Deps): void {
-  app.get(
-    '/api/v1/user',
-    { config: { access: { ...MEMBER, allowExpired: true, allowUnverified: true } } },
-    async (request) => {
-      const auth = authOf(request);
-      return {
+  return {
+    routes: [
+      implement(getUser).outsideTransaction(async (_input, { auth }) => ({
         _id: auth.userId,
         organization_id: auth.organizationId,
         name: auth.name,
         email: auth.email,
         emailVerified: auth.emailVerified,
-      };
-    },
-  );
+      })),
 
-  // Only the caller's own record: the user id comes from the token, never from the request.
-  app.post(
-    '/api/v1/users/update',
-    { config: { access: { ...MEMBER, allowUnverified: true } } },
-    async (request) => {
-      const auth = authOf(request);
-      const change = parseOrThrow(userUpdateSchema, request.body);
-      const [user] = await database.withTenant(auth.organizationId, async (tx) => {
+      implement(updateUser).inTransaction(async ({ body: change }, { tx, auth }) => {
         if (change.name !== undefined || change.locale !== undefined) {
           await tx.update(users).set(change).where(eq(users.id, auth.userId));
         }
-        return tx.select().from(users).where(eq(users.id, auth.userId));
-      });
-      if (!user) throw AppError.notFound('Your user');
-      return {
-        _id: user.id,
-        organization_id: auth.organizationId,
-        name: user.name,
-        email: user.email,
-        emailVerified: user.emailVerifiedAt !== null,
-        locale: user.locale,
-      };
-    },
-  );
+        const [user] = await tx.select().from(users).where(eq(users.id, auth.userId));
+        if (!user) throw AppError.notFound('Your user');
+        return {
+          _id: user.id,
+          organization_id: auth.organizationId,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.emailVerifiedAt !== null,
+          locale: user.locale as 'en_ca' | 'en_us' | 'en',
+        };
+      }),
 
-  app.post(
-    '/api/v1/user/resetpassword',
-    { config: { access: { ...MEMBER, allowExpired: true } } },
-    async (request) => {
-      await requestPasswordReset(database, mailer, config, authOf(request).email);
-      return { ok: true };
-    },
-  );
+      implement(resetPassword).outsideTransaction(async (_input, { auth }) => {
+        await requestPasswordReset(database, mailer, config, auth.email);
+        return { ok: true };
+      }),
 
-  app.post(
-    '/api/v1/user/verifyemail/resend',
-    { config: { access: { ...MEMBER, allowExpired: true, allowUnverified: true } } },
-    async (request) => {
-      const auth = authOf(request);
-      if (!auth.emailVerified) await sendVerificationEmail(database, mailer, config, auth.userId);
-      return { ok: true };
-    },
-  );
+      implement(resendVerificationEmail).outsideTransaction(async (_input, { auth }) => {
+        if (!auth.emailVerified) await sendVerificationEmail(database, mailer, config, auth.userId);
+        return { ok: true };
+      }),
 
-  // The organisation's name is changed by `POST /api/v1/organization/update` (admins; SPEC 7 "/update"),
-  // which the components module registers with the other organisation settings: one call, not two.
-  app.get('/api/v1/organization/', { config: { access: MEMBER } }, async (request): Promise<Organization> => {
-    const auth = authOf(request);
-    const org = await getOrganization(database, auth.organizationId);
-    return { _id: org.id, name: org.name, createdAt: org.createdAt.toISOString() };
-  });
+      implement(getOrganizationEndpoint).inTransaction(async (_input, { tx, organizationId }) => {
+        const org = await getOrganization(tx, organizationId);
+        return { _id: org.id, name: org.name, createdAt: org.createdAt.toISOString() };
+      }),
 
-  app.get(
-    '/api/v1/organization/userrolesandsubscription',
-    { config: { access: { ...MEMBER, allowExpired: true } } },
-    async (request): Promise<RolesAndSubscription> => {
-      const profile = toProfile(authOf(request));
-      return {
-        userId: profile.userId,
-        email: profile.email,
-        userRoles: profile.userRoles,
-        subscription: { subscriptionType: profile.subscription, expires: profile.subscriptionExpires },
-        subscriptionProperties: {
-          maxCustomers: profile.maxCustomers,
-          maxHoseAssemblies: profile.maxHoseAssemblies,
-          maxHoseKits: profile.maxHoseKits,
-        },
-        locale: profile.locale,
-      };
-    },
-  );
+      implement(updateOrganization).inTransaction(async ({ body }, { tx, organizationId }) => {
+        const { name, ...settings } = body;
+        await getSettings(tx, organizationId);
+        if (name) await tx.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
+        if (Object.keys(settings).length) {
+          await tx
+            .update(organizationSettings)
+            .set({ ...settings, updatedAt: new Date() })
+            .where(eq(organizationSettings.organizationId, organizationId));
+        }
+        const current = await getSettings(tx, organizationId);
+        return {
+          hasParker: current.hasParker,
+          hideInventory: current.hideInventory,
+          useBetaFeatures: current.useBetaFeatures,
+          revisionDelimiter: current.revisionDelimiter,
+          partNumberPattern: current.partNumberPattern,
+          defaultAdaptorBrand: current.defaultAdaptorBrand,
+          erpName: current.erpName,
+        };
+      }),
 
-  app.get(
-    '/api/v1/organization/userroles',
-    { config: { access: { ...MEMBER, allowExpired: true } } },
-    async (request): Promise<UserRoles> => {
-      const auth = authOf(request);
-      return { userId: auth.userId, userRoles: auth.roles };
-    },
-  );
+      setting(getHasParker, 'hasParker'),
+      setting(getHideInventory, 'hideInventory'),
+      setting(getUseBetaFeatures, 'useBetaFeatures'),
+      setting(getRevisionDelimiter, 'revisionDelimiter'),
+      setting(getDefaultAdaptorBrand, 'defaultAdaptorBrand'),
+      setting(getErpName, 'erpName'),
+    ],
+  };
 }

@@ -24,11 +24,9 @@
 import {
   AppErrorCode,
   type ClientToServerEvents,
-  evaluateAccess,
   INITIAL_NOTIFICATIONS,
+  MEMBER,
   isNotificationViewStatus,
-  isRole,
-  isTier,
   type ServerToClientEvents,
   type SocketAck,
   type SocketAckResult,
@@ -43,9 +41,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { memberships, revokedTokens, subscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SharedCounter } from '../../lib/rate-limit.ts';
-import { MEMBER } from '../auth/access.ts';
-import { isUuid } from '../auth/plugin.ts';
-import type { AccessClaims, TokenVerifier } from '../auth/tokens.ts';
+import { type Authenticator, isUuid } from '../auth/plugin.ts';
 import {
   countUnread,
   deleteNotification,
@@ -57,6 +53,8 @@ import {
 
 /** What the server keeps about a connected socket. */
 export interface SocketData extends NotificationOwner {
+  /** The access token it connected with: re-checked when the user or organisation changes. */
+  token: string;
   tokenId: string;
   /** The access token's expiry (ms since the epoch): the socket is disconnected then. */
   expiresAt: number;
@@ -88,7 +86,7 @@ export interface Realtime {
 export interface RealtimeDeps {
   config: Config;
   database: Database;
-  verifyToken: TokenVerifier;
+  authenticator: Authenticator;
 }
 
 export const REDIS_CONNECT_TIMEOUT_MS = 5000;
@@ -101,7 +99,7 @@ export function userRoom(owner: NotificationOwner): string {
 const MAX_TIMER_MS = 2_147_483_647;
 
 export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<Realtime> {
-  const { config, database, verifyToken } = deps;
+  const { config, database, authenticator } = deps;
   const log = app.log.child({ module: 'realtime' });
   const io: RealtimeServer = new Server(app.server, { serveClient: false });
 
@@ -129,25 +127,17 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
     if (typeof token !== 'string' || !token) {
       throw new AppError(AppErrorCode.Unauthenticated, 'Sign in to continue: the access token is missing');
     }
-    const claims = await verifyToken(token);
-    if (typeof userId !== 'string' || userId !== claims.userId) {
+    // The same check as every API request (a MEMBER route), through the same cached loader.
+    const context = await authenticator.authenticate(token, MEMBER);
+    if (typeof userId !== 'string' || userId !== context.userId) {
       throw new AppError(AppErrorCode.Unauthenticated, 'The user id does not match the access token');
     }
-    if (!isUuid(claims.userId) || !isUuid(claims.organizationId)) {
-      throw new AppError(
-        AppErrorCode.Unauthenticated,
-        'The access token does not name a user and organisation',
-      );
-    }
-    await database.withTenant(claims.organizationId, async (tx) => {
-      const refusal = (await checkAccess(tx, claims.organizationId, [claims])).get(claims.tokenId);
-      if (refusal) throw refusal;
-    });
-    const owner = { organizationId: claims.organizationId, userId: claims.userId };
+    const owner = { organizationId: context.organizationId, userId: context.userId };
     return {
       ...owner,
-      tokenId: claims.tokenId,
-      expiresAt: claims.expiresAt.getTime(),
+      token,
+      tokenId: context.tokenId,
+      expiresAt: context.tokenExpiresAt.getTime(),
       room: userRoom(owner),
     };
   }
@@ -311,23 +301,13 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
       try {
         while (state.again) {
           state.again = false;
-          const byOrg = new Map<string, RealtimeSocket[]>();
           for (const socket of localSockets()) {
             if (!select(socket.data)) continue;
-            const list = byOrg.get(socket.data.organizationId) ?? [];
-            list.push(socket);
-            byOrg.set(socket.data.organizationId, list);
-          }
-          for (const [organizationId, sockets] of byOrg) {
-            const refusals = await database.withTenant(organizationId, (tx) =>
-              checkAccess(
-                tx,
-                organizationId,
-                sockets.map((s) => s.data),
-              ),
-            );
-            for (const socket of sockets) {
-              if (refusals.has(socket.data.tokenId)) socket.disconnect(true);
+            try {
+              await authenticator.authenticate(socket.data.token, MEMBER);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              socket.disconnect(true);
             }
           }
         }
@@ -414,67 +394,6 @@ function connectError(error: unknown, log: FastifyBaseLogger): Error {
   return Object.assign(new Error('Something went wrong on our side'), {
     data: { code: AppErrorCode.Internal },
   });
-}
-
-/**
- * The MEMBER rule for sessions in one organisation (the same checks the API's auth hook makes on each
- * request): the session has not ended, the user is a member with a verified address, and the subscription
- * allows it. Answers the refusal of each token that is refused, by token id.
- */
-async function checkAccess(
-  tx: Tx,
-  organizationId: string,
-  sessions: readonly Pick<AccessClaims, 'userId' | 'tokenId'>[],
-): Promise<Map<string, AppError>> {
-  const refusals = new Map<string, AppError>();
-  if (sessions.length === 0) return refusals;
-  const tokenIds = [...new Set(sessions.map((s) => s.tokenId))];
-  const userIds = [...new Set(sessions.map((s) => s.userId))];
-  const revoked = new Set(
-    (
-      await tx
-        .select({ tokenId: revokedTokens.tokenId })
-        .from(revokedTokens)
-        .where(inArray(revokedTokens.tokenId, tokenIds))
-    ).map((r) => r.tokenId),
-  );
-  const members = new Map(
-    (
-      await tx
-        .select({ userId: memberships.userId, role: memberships.role, verifiedAt: users.emailVerifiedAt })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, userIds)))
-    ).map((m) => [m.userId, m]),
-  );
-  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
-  for (const session of sessions) {
-    const member = members.get(session.userId);
-    let refusal: AppError | undefined;
-    if (revoked.has(session.tokenId)) {
-      refusal = new AppError(AppErrorCode.Unauthenticated, 'This session has ended. Sign in again.');
-    } else if (!member) {
-      refusal = new AppError(AppErrorCode.Unauthorized, 'Unauthorized to access this resource');
-    } else if (member.verifiedAt === null) {
-      refusal = new AppError(AppErrorCode.EmailNotVerified, 'Verify your email address to continue');
-    } else {
-      const decision = evaluateAccess(MEMBER, {
-        roles: isRole(member.role) ? [member.role] : [],
-        subscription: sub && isTier(sub.tier) ? { tier: sub.tier, expires: sub.expiresAt } : null,
-      });
-      if (!decision.allowed) {
-        const code = {
-          unauthorized: AppErrorCode.Unauthorized,
-          997: AppErrorCode.SubscriptionExpired,
-          996: AppErrorCode.WrongTier,
-          845: AppErrorCode.MissingRole,
-        }[decision.code];
-        refusal = new AppError(code, decision.message);
-      }
-    }
-    if (refusal) refusals.set(session.tokenId, refusal);
-  }
-  return refusals;
 }
 
 interface RedisConnection {

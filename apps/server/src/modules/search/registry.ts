@@ -20,5 +20,3 @@ export interface SearchProvider {
     input: { organizationId: string; text: string; limit: number; cap: number },
   ): Promise<{ hits: SearchHit[]; total: number }>;
 }
-
-export type SearchRegistry = SearchProvider[];

@@ -1,34 +1,45 @@
-import type { SessionProfile } from '@hosewright/domain';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { MEMBER } from '../auth/access.ts';
-import { type AuthContext, authOf } from '../auth/plugin.ts';
+/** Sign-in bookkeeping: the app opens a session after the provider hands it a token, and ends it on sign-out. */
+import {
+  createSession,
+  deleteSession,
+  getUserRoles,
+  getUserRolesAndSubscription,
+  type SessionProfile,
+} from '@hosewright/domain';
+import { implement } from '../../api/contract-route.ts';
+import type { ModuleManifest } from '../../api/manifest.ts';
+import type { AuthContext } from '../auth/plugin.ts';
 import { endSession, openSession } from './service.ts';
 
-/** Sign-in bookkeeping: the app opens a session after the provider hands it a token, and ends it on sign-out. */
-export function sessionRoutes(app: FastifyInstance, database: Database): void {
-  app.post(
-    '/api/v1/sessions/create',
-    {
-      config: {
-        access: { ...MEMBER, allowExpired: true, missingTokenIsNotAcceptable: true },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      await openSession(database, auth);
-      return toProfile(auth);
-    },
-  );
-
-  app.post(
-    '/api/v1/sessions/delete',
-    { config: { access: { ...MEMBER, allowExpired: true, allowUnverified: true } } },
-    async (request) => {
-      await endSession(database, authOf(request));
-      return { ok: true };
-    },
-  );
+export function sessionModule(): ModuleManifest {
+  return {
+    routes: [
+      implement(createSession).inTransaction(async (_input, { tx, auth }) => {
+        await openSession(tx, auth);
+        return toProfile(auth);
+      }),
+      implement(deleteSession).inTransaction(async (_input, { tx, auth }) => {
+        await endSession(tx, auth);
+        return { ok: true };
+      }),
+      implement(getUserRolesAndSubscription).outsideTransaction(async (_input, { auth }) => {
+        const profile = toProfile(auth);
+        return {
+          userId: profile.userId,
+          email: profile.email,
+          userRoles: profile.userRoles,
+          subscription: { subscriptionType: profile.subscription, expires: profile.subscriptionExpires },
+          subscriptionProperties: {
+            maxCustomers: profile.maxCustomers,
+            maxHoseAssemblies: profile.maxHoseAssemblies,
+            maxHoseKits: profile.maxHoseKits,
+          },
+          locale: profile.locale,
+        };
+      }),
+      implement(getUserRoles).outsideTransaction(async (_input, { auth }) => ({ userId: auth.userId, userRoles: auth.roles })),
+    ],
+  };
 }
 
 export function toProfile(auth: AuthContext): SessionProfile {

@@ -1,14 +1,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AppErrorCode } from '@hosewright/domain';
+import { AppErrorCode, getPublicConfig, PUBLIC } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { PUBLIC } from '../auth/access.ts';
+import { implement } from '../../api/contract-route.ts';
+import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 
 /** The version the web app compares against: the SPA build time, or this server's start time. */
 export function readVersion(config: Config): number {
@@ -20,7 +21,8 @@ export function readVersion(config: Config): number {
   return Math.floor(Date.now() / 1000);
 }
 
-export function systemRoutes(app: FastifyInstance, config: Config, database: Database): void {
+/** The health check and the version file: outside `/api`, public. */
+export function systemPages(app: FastifyInstance, config: Config, database: Database): void {
   const version = readVersion(config);
 
   app.get('/healthz', { config: { access: PUBLIC } }, async () => {
@@ -32,12 +34,18 @@ export function systemRoutes(app: FastifyInstance, config: Config, database: Dat
     reply.header('cache-control', 'no-store');
     return { version };
   });
+}
 
-  /** What the SPA needs before it can sign anyone in. */
-  app.get('/api/v1/public/config', { config: { access: PUBLIC } }, async () => ({
-    oidc: { domain: config.oidcDomain, clientId: config.OIDC_CLIENT_ID, audience: config.OIDC_AUDIENCE },
-    version,
-  }));
+export function systemModule({ config }: ModuleDeps): ModuleManifest {
+  const version = readVersion(config);
+  return {
+    routes: [
+      implement(getPublicConfig).publicly(async () => ({
+        oidc: { domain: config.oidcDomain, clientId: config.OIDC_CLIENT_ID, audience: config.OIDC_AUDIENCE },
+        version,
+      })),
+    ],
+  };
 }
 
 /**

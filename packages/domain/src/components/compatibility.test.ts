@@ -1,6 +1,6 @@
 /** Hose, fitting and ferrule compatibility against DOMAIN.md rule 1 (one maker's coupling system, no mixing). */
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../../apps/server/src/modules/demo/demo-catalogue.json' with { type: 'json' };
+import catalogue from '../../../../apps/server/src/modules/demo/demo-catalogue.json' with { type: 'json' };
 import {
   checkFerrule,
   checkFitting,

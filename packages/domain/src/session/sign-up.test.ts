@@ -1,6 +1,6 @@
 /** The sign-up form contract: the human messages in the schema, and the normalised email. */
 import { describe, expect, test } from 'vitest';
-import { type SignUpInput, signUpInputSchema } from './contracts.ts';
+import { type SignUpInput, signUpInputSchema } from './session.ts';
 
 const GOOD: SignUpInput = {
   name: 'Ann Fitter',

@@ -8,9 +8,9 @@
  * and the kit's totals. The server prices with it; the web shows what the server priced.
  */
 import { z } from 'zod';
-import { type CostUnit, partNumberSchema } from './components.ts';
-import { DEFAULT_REVISION_DELIMITER } from './constants.ts';
-import { type PricingTerms, roundMoney, sellPrice, termsFor } from './customers.ts';
+import { type CostUnit, partNumberSchema } from '../components/components.ts';
+import { DEFAULT_REVISION_DELIMITER } from '../constants.ts';
+import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Input

@@ -3,6 +3,8 @@
  * "Realtime socket"): the codes, the shape the socket and the REST calls carry, and the socket's events.
  */
 import { z } from 'zod';
+import { endpoint, MEMBER } from '../api/endpoint.ts';
+import { idParam, itemsPerPageParam, listResponse, okSchema, pageParam } from '../api/schemas.ts';
 
 /** SPEC 3: the status of what happened. */
 export const NotificationStatus = { FAILURE: 1, SUCCESS: 2 } as const;
@@ -70,15 +72,20 @@ export const notificationSchema = z.object({
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 
-/** `GET /api/v1/notifications`: newest first. */
-export const notificationListSchema = z.object({
-  items: z.array(notificationSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+/** The notifications page's list: newest first. */
+export const notificationListSchema = listResponse(notificationSchema);
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** `POST /api/v1/notification/{id}/update`. */
+export const notificationListQuerySchema = z.object({
+  page: pageParam,
+  itemsPerPage: itemsPerPageParam(25, 100),
+  includeHidden: z
+    .enum(['true', 'false'], { error: 'includeHidden must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
 export const notificationUpdateSchema = z.object({
   viewStatus: z
     .number({ error: 'Send viewStatus as one of the notification view-status codes (1 to 17)' })
@@ -146,3 +153,50 @@ export const SOCKET_OPTIONS = {
 
 /** How many recent notifications `initiate:notification` sends (as `notification:new`, oldest first). */
 export const INITIAL_NOTIFICATIONS = 20;
+
+const TAG = 'Notifications';
+const notificationParams = z.object({ notificationId: idParam('This notification') });
+
+/** The caller's own notifications; dismissed and archived ones only with `includeHidden=true`. */
+export const listNotifications = endpoint({
+  name: 'listNotifications',
+  method: 'GET',
+  path: '/api/v1/notifications',
+  tag: TAG,
+  summary: "The caller's notifications, newest first",
+  access: MEMBER,
+  query: notificationListQuerySchema,
+  response: notificationListSchema,
+  example: { query: { page: 1, itemsPerPage: 25 } },
+});
+
+/** Any view-status code; the user's sockets get the new unread count. */
+export const updateNotification = endpoint({
+  name: 'updateNotification',
+  method: 'POST',
+  path: '/api/v1/notification/:notificationId/update',
+  tag: TAG,
+  summary: 'Mark one of your notifications read, unread, dismissed...',
+  access: MEMBER,
+  params: notificationParams,
+  body: notificationUpdateSchema,
+  response: notificationSchema,
+  example: (ref) => ({
+    params: { notificationId: ref('notificationId') },
+    body: { viewStatus: NotificationViewStatus.READ },
+  }),
+});
+
+export const deleteNotification = endpoint({
+  name: 'deleteNotification',
+  method: 'POST',
+  path: '/api/v1/notification/:notificationId/delete',
+  tag: TAG,
+  summary: 'Delete one of your notifications',
+  access: MEMBER,
+  params: notificationParams,
+  response: okSchema,
+  example: (ref) => ({ params: { notificationId: ref('notificationId') } }),
+});
+
+export const NOTIFICATION_ENDPOINTS = [listNotifications, updateNotification, deleteNotification];

@@ -7,7 +7,7 @@
  * Pure functions: the web builder and the server call them with the component rows they loaded.
  */
 import { z } from 'zod';
-import { checkFerrule, checkFitting, type SeriesLike } from './compatibility.ts';
+import { checkFerrule, checkFitting, type SeriesLike } from '../components/compatibility.ts';
 import {
   type Adaptor,
   type CostUnit,
@@ -18,8 +18,8 @@ import {
   nextPartNumber,
   partNumberSchema,
   type Wrap,
-} from './components.ts';
-import { type PricingTerms, roundMoney, sellPrice, termsFor } from './customers.ts';
+} from '../components/components.ts';
+import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Input

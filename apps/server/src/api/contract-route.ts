@@ -1,0 +1,273 @@
+/**
+ * One contract plus its handler is one route (ADR 9). Registering it declares the contract's access (the
+ * auth hook enforces it), parses the path, query and body with the contract's schemas, opens the tenant
+ * transaction and hands the handler one scope, then sends the answer. When `validateResponses` is on (the
+ * tests) every answer is checked against the contract's response schema, and an error code the contract
+ * does not list fails the request.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type AnyEndpoint,
+  AppErrorCode,
+  errorCodesOf,
+  isFileResponse,
+  isMultipartBody,
+  isPublicAccess,
+  type MultipartBody,
+  type ParsedInput,
+  type ResponseOf,
+  type Role,
+} from '@hosewright/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database, Tx } from '../db/client.ts';
+import { AppError, issuesOf } from '../lib/errors.ts';
+import { type AuthContext, authOf } from '../modules/auth/plugin.ts';
+
+/** What a handler inside the tenant transaction gets. */
+export interface TenantScope {
+  tx: Tx;
+  auth: AuthContext;
+  organizationId: string;
+  userId: string;
+  role: Role;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Runs after the transaction commits (a socket message, an email): never for a rolled-back change. */
+  afterCommit(task: () => Promise<unknown> | unknown): void;
+}
+/** A signed-in handler that manages its own transactions (uploads, background jobs). */
+export interface SignedInScope {
+  auth: AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+export interface PublicScope {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A file answer: its bytes, type and, for a download, the name it is saved under. */
+export interface FileReply {
+  data: Uint8Array | string;
+  contentType: string;
+  fileName?: string;
+}
+
+/** JSON already serialised (a cached answer): sent as it is. */
+export class SerializedJson<T = unknown> {
+  private declare readonly type: T;
+  constructor(readonly bytes: Buffer) {}
+  static of<T>(value: T): SerializedJson<T> {
+    return new SerializedJson<T>(Buffer.from(JSON.stringify(value)));
+  }
+}
+
+export type HandlerResult<E extends AnyEndpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']> | SerializedJson<ResponseOf<E>>
+  : FileReply;
+
+type Handler<E extends AnyEndpoint, S> = (input: ParsedInput<E>, scope: S) => Promise<HandlerResult<E>>;
+
+type Mode = 'tenant' | 'signedIn' | 'public';
+
+export interface ContractRoute {
+  endpoint: AnyEndpoint;
+  mode: Mode;
+  handler: (input: ParsedInput<AnyEndpoint>, scope: never) => Promise<unknown>;
+}
+
+/**
+ * Implements an endpoint: `implement(getHoseAssembly).inTransaction(async (input, scope) => ...)`. The
+ * handler is typed by the contract: its parsed input, and the answer the response schema takes.
+ */
+export function implement<E extends AnyEndpoint>(endpoint: E) {
+  const define = (mode: Mode, handler: unknown): ContractRoute => {
+    if (isPublicAccess(endpoint.access) !== (mode === 'public')) {
+      throw new Error(
+        `${endpoint.name}: ${mode === 'public' ? 'only a PUBLIC endpoint is implemented publicly' : 'a PUBLIC endpoint is implemented publicly'}`,
+      );
+    }
+    return { endpoint, mode, handler: handler as ContractRoute['handler'] };
+  };
+  return {
+    /** The usual route: the handler runs in the caller's tenant transaction. */
+    inTransaction: (handler: Handler<E, TenantScope>) => define('tenant', handler),
+    /** A signed-in route whose handler opens its own transactions, or needs none. */
+    outsideTransaction: (handler: Handler<E, SignedInScope>) => define('signedIn', handler),
+    /** A route anyone may call (its contract's access is PUBLIC). */
+    publicly: (handler: Handler<E, PublicScope>) => define('public', handler),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    contract?: AnyEndpoint;
+  }
+}
+
+export interface RegisterOptions {
+  database: Database;
+  /** Check every answer and error code against the contract (tests). */
+  validateResponses: boolean;
+}
+
+export function registerContractRoute(
+  app: FastifyInstance,
+  { endpoint: e, mode, handler }: ContractRoute,
+  { database, validateResponses }: RegisterOptions,
+): void {
+  app.route({
+    method: e.method,
+    url: e.path,
+    config: { access: e.access, contract: e },
+    handler: async (request, reply) => {
+      const input = {
+        params: e.params ? parseParams(e.params, request.params) : undefined,
+        query: e.query ? parseInput(e, e.query, request.query) : undefined,
+        body: isMultipartBody(e.body)
+          ? await readForm(e.body, request)
+          : e.body
+            ? parseInput(e, e.body, request.body)
+            : undefined,
+      } as ParsedInput<AnyEndpoint>;
+
+      let result: unknown;
+      if (mode === 'tenant') {
+        const auth = authOf(request);
+        const tasks: (() => unknown)[] = [];
+        result = await database.withTenant(auth.organizationId, (tx) =>
+          handler(input, {
+            tx,
+            auth,
+            organizationId: auth.organizationId,
+            userId: auth.userId,
+            role: auth.roles[0] ?? 'regular',
+            request,
+            reply,
+            afterCommit: (task) => tasks.push(task),
+          } satisfies TenantScope as never),
+        );
+        for (const task of tasks) {
+          try {
+            await task();
+          } catch (error) {
+            request.log.error({ err: error }, `${e.name}: a task after the commit failed`);
+          }
+        }
+      } else if (mode === 'signedIn') {
+        result = await handler(input, { auth: authOf(request), request, reply } as never);
+      } else {
+        result = await handler(input, { request, reply } as never);
+      }
+      return send(e, reply, result, validateResponses);
+    },
+  });
+}
+
+function send(e: AnyEndpoint, reply: FastifyReply, result: unknown, validate: boolean): FastifyReply {
+  reply.code(e.status ?? 200);
+  if (isFileResponse(e.response)) {
+    const file = result as FileReply;
+    if (validate && !e.response.contentTypes.some((type) => file.contentType.startsWith(type))) {
+      throw contractBroken(e, `answered ${file.contentType}, not ${e.response.contentTypes.join(' or ')}`);
+    }
+    reply.type(file.contentType);
+    if (file.fileName) {
+      reply.header('content-disposition', `attachment; filename="${file.fileName.replace(/"/g, '')}"`);
+    }
+    return reply.send(file.data);
+  }
+  const bytes = result instanceof SerializedJson ? result.bytes : JSON.stringify(result);
+  if (validate) checkResponse(e, e.response as z.ZodType, bytes);
+  return reply.type('application/json; charset=utf-8').send(bytes);
+}
+
+/** The answer must be exactly what the schema describes: nothing missing, wrong or undeclared. */
+function checkResponse(e: AnyEndpoint, schema: z.ZodType, bytes: Buffer | string): void {
+  const wire: unknown = JSON.parse(bytes.toString());
+  const parsed = schema.safeParse(wire);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw contractBroken(e, `answered what its response schema refuses at ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), wire)) {
+    throw contractBroken(e, 'answered fields its response schema does not declare');
+  }
+}
+
+function contractBroken(e: AnyEndpoint, what: string): AppError {
+  return new AppError(AppErrorCode.Internal, `${e.name} ${what}`, { contractViolation: true });
+}
+
+/** The error codes a request's contract may answer, for the error handler's check in tests. */
+export function declaredErrorCodes(request: FastifyRequest): AppErrorCode[] | undefined {
+  const contract = request.routeOptions.config.contract;
+  return contract ? errorCodesOf(contract) : undefined;
+}
+
+function parseParams(schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  // A path that names nothing we have is not found, like another organisation's id.
+  throw new AppError(AppErrorCode.NotFound, parsed.error.issues[0]?.message ?? 'Not found');
+}
+
+function parseInput(e: AnyEndpoint, schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = issuesOf(parsed.error).map((i) => ({
+    path: i.path,
+    message: e.describeIssue ? e.describeIssue(i.path, i.message) : i.message,
+  }));
+  throw new AppError(
+    AppErrorCode.BadRequest,
+    issues[0]?.message ?? 'Some of the information sent is not valid',
+    { issues },
+  );
+}
+
+async function readForm(spec: MultipartBody, request: FastifyRequest) {
+  const names = [...Object.keys(spec.fields.shape), spec.fileField];
+  if (!request.isMultipart()) {
+    throw new AppError(
+      AppErrorCode.BadRequest,
+      `Send the file as multipart/form-data with the field${names.length > 1 ? 's' : ''} ${names.join(' and ')}.`,
+    );
+  }
+  const fields: Record<string, unknown> = {};
+  let file: { fileName: string; data: Uint8Array } | undefined;
+  const errors = request.server.multipartErrors;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: spec.maxFileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname === spec.fileField && !file) {
+          file = { fileName: part.filename, data: await part.toBuffer() };
+        } else {
+          part.file.resume();
+        }
+      } else {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof errors.RequestFileTooLargeError) {
+      throw new AppError(
+        AppErrorCode.PayloadTooLarge,
+        `The file is larger than ${spec.maxFileBytes / 1024 / 1024} MB. ${spec.tooLargeAdvice}`,
+      );
+    }
+    if (error instanceof errors.FilesLimitError) {
+      throw new AppError(AppErrorCode.BadRequest, 'Upload one file at a time.');
+    }
+    throw error;
+  }
+  const parsed = spec.fields.safeParse(fields);
+  if (!parsed.success) {
+    const issues = issuesOf(parsed.error);
+    throw new AppError(AppErrorCode.BadRequest, issues[0]?.message ?? 'The form is not valid', { issues });
+  }
+  return { fields: parsed.data, file };
+}

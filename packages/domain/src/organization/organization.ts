@@ -1,0 +1,120 @@
+/** The organisation: its record and the settings every member's app reads (`/api/v1/organization/...`). */
+import { z } from 'zod';
+import { ADMIN, endpoint, MEMBER } from '../api/endpoint.ts';
+import { isoDateTimeSchema } from '../api/schemas.ts';
+
+export const organizationSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** The settings an admin changes; fields left out stay. */
+export const organizationUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter the organisation name').max(200, 'The name is too long'),
+    hasParker: z.boolean(),
+    hideInventory: z.boolean(),
+    useBetaFeatures: z.boolean(),
+    revisionDelimiter: z
+      .string()
+      .min(1, 'Enter a revision delimiter')
+      .max(3, 'The revision delimiter must be at most 3 characters'),
+    partNumberPattern: z
+      .string()
+      .trim()
+      .regex(/^[^{}]*\{0+\}[^{}]*$/, 'Write the pattern with one run of zeros in braces, e.g. C-{00000}'),
+    defaultAdaptorBrand: z.string().trim().max(40, 'The brand must be at most 40 characters'),
+    erpName: z.string().trim().max(60, 'The ERP name must be at most 60 characters'),
+  })
+  .partial();
+export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
+
+export const organizationSettingsSchema = z.object({
+  hasParker: z.boolean(),
+  hideInventory: z.boolean(),
+  useBetaFeatures: z.boolean(),
+  revisionDelimiter: z.string(),
+  partNumberPattern: z.string(),
+  defaultAdaptorBrand: z.string(),
+  erpName: z.string(),
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+const TAG = 'Organization';
+
+export const getOrganization = endpoint({
+  name: 'getOrganization',
+  method: 'GET',
+  path: '/api/v1/organization',
+  tag: TAG,
+  summary: "The caller's organisation (also at /api/v1/organization/)",
+  access: MEMBER,
+  response: organizationSchema,
+  example: {},
+});
+
+export const updateOrganization = endpoint({
+  name: 'updateOrganization',
+  method: 'POST',
+  path: '/api/v1/organization/update',
+  tag: TAG,
+  summary: "Rename the organisation or change its settings; answers every setting",
+  access: ADMIN,
+  body: organizationUpdateSchema,
+  response: organizationSettingsSchema,
+  example: { body: { name: 'Prairie Hydraulics', revisionDelimiter: '_', partNumberPattern: 'PH-{00000}' } },
+});
+
+/** One setting each, as the app reads them lazily: a JSON boolean or a JSON string. */
+function setting<K extends keyof OrganizationSettings>(name: string, path: string, key: K, summary: string) {
+  return endpoint({
+    name,
+    method: 'GET',
+    path: `/api/v1/organization/${path}`,
+    tag: TAG,
+    summary,
+    access: MEMBER,
+    response: organizationSettingsSchema.shape[key],
+    example: {},
+  });
+}
+
+export const getHasParker = setting('getHasParker', 'hasparker', 'hasParker', "Whether Parker's catalogue shows");
+export const getHideInventory = setting(
+  'getHideInventory',
+  'hideinventory',
+  'hideInventory',
+  'Whether stock figures are hidden',
+);
+export const getUseBetaFeatures = setting(
+  'getUseBetaFeatures',
+  'usebetafeatures',
+  'useBetaFeatures',
+  'Whether beta features are on',
+);
+export const getRevisionDelimiter = setting(
+  'getRevisionDelimiter',
+  'revisiondelimiter',
+  'revisionDelimiter',
+  'The text between a part number and its revision (default underscore)',
+);
+export const getDefaultAdaptorBrand = setting(
+  'getDefaultAdaptorBrand',
+  'defaultadaptorbrand',
+  'defaultAdaptorBrand',
+  'The brand new adaptors get',
+);
+export const getErpName = setting('getErpName', 'erpname', 'erpName', 'The linked ERP system, or empty');
+
+export const ORGANIZATION_ENDPOINTS = [
+  getOrganization,
+  updateOrganization,
+  getHasParker,
+  getHideInventory,
+  getUseBetaFeatures,
+  getRevisionDelimiter,
+  getDefaultAdaptorBrand,
+  getErpName,
+];
