@@ -1,7 +1,7 @@
 /** Builds the Fastify application: security headers, errors, authentication, every module's routes. */
 
 import multipart from '@fastify/multipart';
-import { AppErrorCode, type ErrorBody } from '@hosewright/domain';
+import { type AnyEndpoint, AppErrorCode, type ErrorBody } from '@hosewright/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { declaredErrorCodes, registerContractRoute } from './api/contract-route.ts';
@@ -9,19 +9,18 @@ import type { ModuleDeps, ModuleManifest } from './api/manifest.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
-import { assemblyRoutes, assemblySearchProviders } from './modules/assemblies/index.ts';
+import { assembliesModule } from './modules/assemblies/index.ts';
 import { createAuthenticator, installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
-import { componentRoutes } from './modules/components/routes.ts';
-import { componentSearch } from './modules/components/search.ts';
+import { componentsModule } from './modules/components/index.ts';
 import { contactModule } from './modules/contact/routes.ts';
-import { customerRoutes, customerSearchProviders } from './modules/customers/index.ts';
+import { customersModule } from './modules/customers/index.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
 import { imagesModule } from './modules/images/routes.ts';
-import { importRoutes } from './modules/imports/routes.ts';
+import { importsModule } from './modules/imports/index.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
-import { kitRoutes, kitSearchProviders } from './modules/kits/index.ts';
+import { kitsModule } from './modules/kits/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
 import { organizationModule } from './modules/organization/routes.ts';
@@ -45,6 +44,8 @@ export interface HosewrightApp {
   realtime: Realtime;
   /** Every registered route with its declared access, for the route-table tests. */
   routes: RegisteredRoute[];
+  /** Every endpoint contract the app implements (the OpenAPI document and the generated suites). */
+  contracts: AnyEndpoint[];
 }
 
 export async function buildApp({
@@ -169,26 +170,21 @@ export async function buildApp({
     notificationsModule(deps),
     imagesModule(),
     contactModule(deps),
+    componentsModule(deps),
+    customersModule(deps),
+    assembliesModule(deps),
+    kitsModule(deps),
+    importsModule(deps),
   ];
-  modules.push(
-    searchModule([
-      ...modules.flatMap((m) => m.searchProviders ?? []),
-      componentSearch,
-      ...customerSearchProviders,
-      ...assemblySearchProviders,
-      ...kitSearchProviders,
-    ]),
-  );
+  modules.push(searchModule(modules.flatMap((m) => m.searchProviders ?? [])));
+  const contracts: AnyEndpoint[] = [];
   for (const module of modules) {
     for (const route of module.routes ?? []) {
       registerContractRoute(app, route, { database, validateResponses });
+      contracts.push(route.endpoint);
     }
+    module.legacy?.(app);
   }
-  componentRoutes(app, database);
-  customerRoutes(app, database);
-  assemblyRoutes(app, database, { publicUrl: config.publicUrl, sharedCounter: realtime.sharedCounter });
-  kitRoutes(app, database);
-  importRoutes(app, { database, config });
   await spaRoutes(app, config);
 
   let worker: JobWorker | undefined;
@@ -207,5 +203,5 @@ export async function buildApp({
       }
     },
   });
-  return { app, mailer, realtime, routes };
+  return { app, mailer, realtime, routes, contracts };
 }

@@ -1,7 +1,12 @@
 /** Hose assemblies (issue 5): routes, the public serial lookup and the global-search provider. */
-import type { SearchProvider } from '../search/registry.ts';
+import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
+import { assemblyRoutes } from './routes.ts';
 import { assemblySearch } from './search.ts';
 
-export { type AssemblyRouteOptions, assemblyRoutes } from './routes.ts';
-
-export const assemblySearchProviders: SearchProvider[] = [assemblySearch];
+export function assembliesModule({ config, database, realtime }: ModuleDeps): ModuleManifest {
+  return {
+    searchProviders: [assemblySearch],
+    legacy: (app) =>
+      assemblyRoutes(app, database, { publicUrl: config.publicUrl, sharedCounter: realtime.sharedCounter }),
+  };
+}

@@ -1,12 +1,11 @@
 /** Customers and their items (issue 6): routes and the global-search provider. */
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import type { SearchProvider } from '../search/registry.ts';
+import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 import { registerCustomerRoutes } from './routes.ts';
 import { customerSearch } from './search.ts';
 
-export function customerRoutes(app: FastifyInstance, database: Database): void {
-  registerCustomerRoutes(app, database);
+export function customersModule({ database }: ModuleDeps): ModuleManifest {
+  return {
+    searchProviders: [customerSearch],
+    legacy: (app) => registerCustomerRoutes(app, database),
+  };
 }
-
-export const customerSearchProviders: SearchProvider[] = [customerSearch];

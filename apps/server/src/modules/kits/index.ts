@@ -1,7 +1,11 @@
 /** Hose kits (issue 6): routes and the global-search provider. */
-import type { SearchProvider } from '../search/registry.ts';
+import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
+import { kitRoutes } from './routes.ts';
 import { kitSearch } from './search.ts';
 
-export { kitRoutes } from './routes.ts';
-
-export const kitSearchProviders: SearchProvider[] = [kitSearch];
+export function kitsModule({ database }: ModuleDeps): ModuleManifest {
+  return {
+    searchProviders: [kitSearch],
+    legacy: (app) => kitRoutes(app, database),
+  };
+}

@@ -1,0 +1,2 @@
+/** TRANSITION: this resource's endpoint contracts (see api/endpoint.ts and session/session.ts for the form). */
+export const KITS_ENDPOINTS = [] as const;
