@@ -5,6 +5,7 @@ import { type AnyEndpoint, AppErrorCode, type ErrorBody } from '@hosewright/doma
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { declaredErrorCodes, registerContractRoute } from './api/contract-route.ts';
+import { registerApiDocs } from './api/docs.ts';
 import type { ModuleDeps, ModuleManifest } from './api/manifest.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -27,7 +28,7 @@ import { organizationModule } from './modules/organization/routes.ts';
 import { installRealtime, type Realtime } from './modules/realtime/socket.ts';
 import { searchModule } from './modules/search/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
-import { spaRoutes, systemModule, systemPages } from './modules/system/routes.ts';
+import { readVersion, spaRoutes, systemModule, systemPages } from './modules/system/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -177,14 +178,17 @@ export async function buildApp({
     importsModule(deps),
   ];
   modules.push(searchModule(modules.flatMap((m) => m.searchProviders ?? [])));
+  app.addHook('onClose', async () => {
+    for (const module of modules) module.close?.();
+  });
   const contracts: AnyEndpoint[] = [];
   for (const module of modules) {
     for (const route of module.routes ?? []) {
       registerContractRoute(app, route, { database, validateResponses });
       contracts.push(route.endpoint);
     }
-    module.legacy?.(app);
   }
+  registerApiDocs(app, contracts, { serverUrl: config.publicUrl, version: String(readVersion(config)) });
   await spaRoutes(app, config);
 
   let worker: JobWorker | undefined;

@@ -1,7 +1,8 @@
 /**
- * Hose assemblies through the real app (issue 5): the builder's live computation of the DOMAIN.md example,
- * saving, revising (old revisions stay readable), duplicating, deleting, serials unique under concurrent
- * builds, the plan limit, tenant isolation, roles, the public serial lookup and the global search.
+ * Hose assemblies through the real app (issue 5): the builder's live computation of the worked example
+ * (`exampleInput`), saving, revising (old revisions stay readable), duplicating, deleting, serials unique
+ * under concurrent builds, the plan limit, tenant isolation, roles, lenient lists, the public serial lookup
+ * and the global search.
  */
 import {
   type HoseAssembly,
@@ -67,7 +68,7 @@ beforeAll(async () => {
 });
 
 describe('the builder', () => {
-  it('computes the DOMAIN.md example live without saving: 890 mm, 4000 psi, the next part number', async () => {
+  it('computes the worked example live without saving: 890 mm, 4000 psi, the next part number', async () => {
     const res = await call(a.regularToken, 'POST', 'hoseassemblies/compute', exampleInput(ids));
     expect(res.status).toBe(200);
     const body = res.body as HoseAssemblyComputeResponse;
@@ -247,8 +248,32 @@ describe('saving and revising', () => {
     expect(straight.items).toHaveLength(1);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect((await call(a.regularToken, 'GET', `hoseassemblies?createdFrom=${tomorrow}`)).body.total).toBe(0);
-    const bad = await call(a.regularToken, 'GET', 'hoseassemblies?sort=price');
-    expect(bad.status).toBe(400);
+    // Dash sizes are stored negative; a positive one means the same size.
+    const positiveDash = (await call(a.regularToken, 'GET', 'hoseassemblies?dash=8')).body;
+    expect(positiveDash.total).toBe(3);
+    expect((await call(a.regularToken, 'GET', 'hoseassemblies?dash=12')).body.total).toBe(0);
+    expect((await call(a.regularToken, 'GET', 'hoseassemblies?dash=large')).status).toBe(400);
+  });
+
+  it('reads paging and sorting leniently, as a client sends them', async () => {
+    const newestFirst = (await call(a.regularToken, 'GET', 'hoseassemblies')).body;
+    // An unknown sort key sorts by the default (newest first); the order is case-insensitive.
+    const unknownSort = await call(a.regularToken, 'GET', 'hoseassemblies?sort=price');
+    expect(unknownSort.status).toBe(200);
+    expect(unknownSort.body.items).toEqual(newestFirst.items);
+    const ascending = (await call(a.regularToken, 'GET', 'hoseassemblies?sort=PARTNUMBER&order=ASC')).body;
+    expect(ascending.items.map((i: HoseAssemblyListItem) => i.title)).toEqual([
+      'C-00001_C',
+      'C-00002_A',
+      'HA-STRAIGHT_A',
+    ]);
+    // Page 0 is page 1; a page size above 500 is 500; searchText is the same as q.
+    const clamped = await call(a.regularToken, 'GET', 'hoseassemblies?page=0&itemsPerPage=100000');
+    expect(clamped.status).toBe(200);
+    expect(clamped.body).toMatchObject({ page: 1, total: 3 });
+    expect(clamped.body.items).toHaveLength(3);
+    const searched = (await call(a.regularToken, 'GET', 'hoseassemblies?searchText=straight')).body;
+    expect(searched.items.map((i: HoseAssemblyListItem) => i.partNumber)).toEqual(['HA-STRAIGHT']);
   });
 
   it('finds assemblies in the global search', async () => {

@@ -39,6 +39,20 @@ describe('component lists', () => {
     expect((await get(shop.regularToken, url)).json().total).toBe(1);
   });
 
+  it('answer a page again exactly as the first time, and never keep a query they refused', async () => {
+    const url = '/api/v1/organization/hoses?q=again&itemsPerPage=5&page=0';
+    const first = await get(shop.regularToken, url);
+    const again = await get(shop.regularToken, url);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ page: 1, total: 0 });
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+
+    const refused = '/api/v1/organization/hoses?origin=elsewhere';
+    expect((await get(shop.regularToken, refused)).statusCode).toBe(400);
+    expect((await get(shop.regularToken, refused)).statusCode).toBe(400);
+  });
+
   it('are never shared between organisations', async () => {
     const other = await createTenant(t, { tier: 'professional' });
     await t.app.inject({

@@ -117,9 +117,16 @@ describe('validation a person understands', () => {
     expect(list.body.total).toBe(1);
   });
 
-  it('refuses unknown list parameters with a message', async () => {
-    const res = await call(a.adminToken, 'GET', 'hoses?sort=colour');
-    expect(res.status).toBe(400);
+  it('reads list paging leniently but refuses filter values it does not know, with a message', async () => {
+    const lenient = await call(a.adminToken, 'GET', 'hoses?sort=colour&order=DESC&page=0&itemsPerPage=9999');
+    expect(lenient.status).toBe(200);
+    expect(lenient.body.page).toBe(1);
+    const origin = await call(a.adminToken, 'GET', 'hoses?origin=elsewhere');
+    expect(origin.status).toBe(400);
+    expect(origin.body.message).toBe('origin must be catalogue or custom');
+    const gender = await call(a.adminToken, 'GET', 'crimpfittings?gender=M,X');
+    expect(gender.status).toBe(400);
+    expect(gender.body.message).toBe('gender must be M, F or -');
   });
 });
 
@@ -184,7 +191,8 @@ describe('sample data and the demo catalogue', () => {
       'GET',
       `ferrule?hoseId=${id}&crimpFittingId=${fitting._id}`,
     );
-    expect(ferrule.body.ferrule.partNumber).toBe('FER-SN-08');
+    expect(ferrule.body.total).toBe(1);
+    expect(ferrule.body.items.map((f: Component) => f.partNumber)).toEqual(['FER-SN-08']);
 
     const skived = await call(tenant.regularToken, 'GET', `hose/${await hoseId('GEN-R13-12')}/compatible`);
     const skivedFits = skived.body.fittings.filter((f: { compatible: boolean }) => f.compatible);
@@ -193,6 +201,60 @@ describe('sample data and the demo catalogue', () => {
 
     const suction = await call(tenant.regularToken, 'GET', `hose/${await hoseId('GEN-R4-24')}/compatible`);
     expect(suction.body.fittings.every((f: { compatible: boolean }) => !f.compatible)).toBe(true);
+  });
+
+  it('lists every crimp fitting with its ferrule, without a hose', async () => {
+    const all = await call(
+      tenant.regularToken,
+      'GET',
+      'crimpfittingswithferrules?brand=GEN&itemsPerPage=100',
+    );
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(21);
+    const ferruleOf = (partNumber: string) =>
+      all.body.items.find((f: Component) => f.partNumber === partNumber)?.ferrule?.partNumber ?? null;
+    expect(ferruleOf('F-SN-08-FJX90')).toBe('FER-SN-08');
+    expect(ferruleOf('F-XS-12-FJX90')).toBe('FER-XS-12');
+    // One-piece: it takes none. A two-piece fitting the library has no ferrule for: none either.
+    expect(ferruleOf('F-TP-04-BANJO')).toBeNull();
+    expect(ferruleOf('F-SN-04-FJX')).toBeNull();
+
+    const paged = await call(
+      tenant.regularToken,
+      'GET',
+      'crimpfittingswithferrules?brand=GEN&itemsPerPage=5&page=2',
+    );
+    expect(paged.body).toMatchObject({ total: 21, page: 2 });
+    expect(paged.body.items).toHaveLength(5);
+  });
+
+  it('lists ferrules without a hose: every one, or those a fitting takes', async () => {
+    const every = await call(tenant.regularToken, 'GET', 'ferrule?brand=GEN');
+    expect(every.status).toBe(200);
+    expect(every.body.items.map((f: Component) => f.partNumber)).toEqual([
+      'FER-SN-06',
+      'FER-SN-08',
+      'FER-SP-16',
+      'FER-XS-12',
+    ]);
+    const fittingId = async (partNumber: string) =>
+      (await call(tenant.regularToken, 'GET', `crimpfittings?q=${partNumber}`)).body.items[0]._id as string;
+    const takes = async (partNumber: string) =>
+      (
+        await call(tenant.regularToken, 'GET', `ferrule?crimpFittingId=${await fittingId(partNumber)}`)
+      ).body.items.map((f: Component) => f.partNumber);
+    expect(await takes('F-SN-08-FJX90')).toEqual(['FER-SN-08']);
+    expect(await takes('F-XS-12-FJX90')).toEqual(['FER-XS-12']);
+    expect(await takes('F-TP-04-BANJO')).toEqual([]);
+
+    const forHose = await call(tenant.regularToken, 'GET', `ferrule?hoseId=${await hoseId('GEN-2SN-08')}`);
+    expect(forHose.body.items.map((f: Component) => f.partNumber)).toEqual(['FER-SN-08']);
+    const missing = await call(
+      tenant.regularToken,
+      'GET',
+      'ferrule?crimpFittingId=00000000-0000-4000-8000-000000000000',
+    );
+    expect(missing.status).toBe(404);
   });
 
   it('keeps crimp specs per hose and fitting series, versioned', async () => {
@@ -244,6 +306,15 @@ describe('sample data and the demo catalogue', () => {
     );
     expect(all.body.total).toBeGreaterThan(2);
     for (const f of all.body.items) expect(f).toMatchObject({ dash: -8, endType: 'JIC37' });
+    // Dash sizes are said without the minus; searchText is the free text too.
+    const said = await call(
+      tenant.regularToken,
+      'GET',
+      'crimpfittings?dash=8&endType=JIC37&itemsPerPage=100',
+    );
+    expect(said.body.total).toBe(all.body.total);
+    const text = await call(tenant.regularToken, 'GET', 'crimpfittings?searchText=F-SN-08-FJX90');
+    expect(text.body.items.map((f: Component) => f.partNumber)).toEqual(['F-SN-08-FJX90']);
 
     const sorted = await call(
       tenant.regularToken,

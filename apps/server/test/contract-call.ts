@@ -46,7 +46,12 @@ export function callEndpoint(
         content: Buffer.from(body.file.base64, 'base64'),
       },
     );
-    return t.app.inject({ method: e.method, url, headers: { ...headers, ...form.headers }, payload: form.payload });
+    return t.app.inject({
+      method: e.method,
+      url,
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
   }
   return t.app.inject({
     method: e.method,
@@ -56,16 +61,25 @@ export function callEndpoint(
   });
 }
 
-/** Creates, in `owner`'s organisation, every object the example of `e` refers to; answers the ids by name. */
-export async function createRefs(t: TestApp, e: AnyEndpoint, owner: TestTenant): Promise<Record<string, string>> {
+/**
+ * Creates, in `owner`'s organisation, every object the example of `e` refers to, in the order the example
+ * names them; answers the ids by name. Each fixture sees the ids made so far, so a customer item is made
+ * for the customer the example already named.
+ */
+export async function createRefs(
+  t: TestApp,
+  e: AnyEndpoint,
+  owner: TestTenant,
+): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const name of exampleRefs(e)) {
-    const fixture = FIXTURES[name];
+    const fixture = FIXTURES[name] as RelatedFixture | undefined;
     if (!fixture) throw new Error(`${e.name}: no fixture for ref('${name}'); add one in test/fixtures.ts`);
-    ids[name] = await fixture(t, owner);
+    ids[name] = await fixture(t, owner, ids);
   }
   return ids;
 }
+type RelatedFixture = (t: TestApp, owner: TestTenant, ids: Record<string, string>) => Promise<string>;
 
 /** The example of `e` with its refs taken from `ids`. */
 export function exampleWith(e: AnyEndpoint, ids: Record<string, string>): ExampleInput {

@@ -298,7 +298,10 @@ describe('customer imports', () => {
         code: 'WRONG_TIER',
         message: 'Importing customer items needs a Professional or Enterprise subscription.',
       });
-      expect((await get(`${BASE}/template/customerItem`, trial.adminToken)).statusCode).toBe(403);
+      const template = await get(`${BASE}/template/customerItem`, trial.adminToken);
+      expect(template.statusCode).toBe(403);
+      expect(template.json()).toEqual(res.json());
+      expect(res.json().details).toEqual({ guardCode: 996, upgradeUrl: '/upgradesubscription' });
       expect((await get(`${BASE}/template/customerItem?format=csv`, tenant.adminToken)).statusCode).toBe(200);
     });
   });
@@ -308,5 +311,6 @@ describe('customer imports', () => {
     const kinds = new Set((res.json().items as { kind: string }[]).map((i) => i.kind));
     expect([...kinds]).toEqual(['customer']);
     expect((await get(`${BASE}?kinds=hose`)).json().total).toBe(0);
+    expect((await get(`${BASE}?kinds=hose&kinds=customer`)).json().total).toBe(res.json().total);
   });
 });

@@ -163,7 +163,18 @@ describe('customers', () => {
       expect(await names('q=charliecranes.com')).toEqual(['Charlie Cranes']);
       expect(await names('q=l-0')).toEqual(['Delta Drilling']);
       expect(await names('active=false')).toEqual(['Echo Energy']);
-      expect((await get('customers?sort=colour', tenant.adminToken)).statusCode).toBe(400);
+      expect(await names('searchText=FORESTRY')).toEqual(['Bravo Forestry']);
+    });
+
+    it('is lenient: an unknown sort is by name, page 0 is page 1, a page size above 500 is 500, any-case order', async () => {
+      const list = async (query: string) => (await get(`customers?${query}`, tenant.adminToken)).json();
+      const byName = ['acme Ag', 'Bravo Forestry', 'Charlie Cranes', 'Delta Drilling', 'Echo Energy'];
+      const unknownSort = await list('sort=colour');
+      expect(unknownSort.items.map((c: { name: string }) => c.name)).toEqual(byName);
+      expect(await list('page=0&itemsPerPage=1')).toMatchObject({ page: 1, items: [{ name: 'acme Ag' }] });
+      expect((await list('itemsPerPage=9999')).items).toHaveLength(5);
+      const desc = await list('order=DESC&itemsPerPage=1');
+      expect(desc.items[0].name).toBe('Echo Energy');
     });
   });
 
@@ -324,6 +335,12 @@ describe('customers', () => {
         'THEIR-003',
       ]);
       expect(list.json().items[2].targetDescription).toBe('Loader kit');
+      const reversed = await get(`customer/${customerId}/items?order=desc&searchText=their`);
+      expect(reversed.json().items.map((i: { customerPartNumber: string }) => i.customerPartNumber)).toEqual([
+        'THEIR-003',
+        'THEIR-002',
+        'THEIR-001',
+      ]);
 
       // Edit the price, then delete.
       const edited = await post(`customer/${customerId}/item/${kit.json()._id}/update`, {

@@ -28,7 +28,7 @@ export async function sampleParts(t: TestApp, owner: TestTenant): Promise<Record
   return Object.fromEntries(rows.map((r) => [r.partNumber, r.id]));
 }
 
-/** DOMAIN.md's worked example: GEN-2SN-08, two 90° JIC ends with FER-SN-08, 1000 mm, 90° clockwise. */
+/** The worked example: GEN-2SN-08, two 90° JIC ends with FER-SN-08, 1000 mm, 90° clockwise (890 mm cut). */
 export function exampleInput(ids: Record<string, string>, over: Partial<HoseAssemblyInputDraft> = {}) {
   return {
     hoseId: ids['GEN-2SN-08'],
@@ -59,8 +59,28 @@ export const hoseAssemblyFixture: Fixture = async (t, owner) => {
   return (await post(t, owner, 'hoseassembly/new/update', exampleInput(ids)))._id as string;
 };
 
+/** A part of the sample catalogue by part number (its parts fit each other; see `exampleInput`). */
+const samplePart =
+  (partNumber: string): Fixture =>
+  async (t, owner) => {
+    const id = (await sampleParts(t, owner))[partNumber];
+    if (!id) throw new Error(`fixture: no ${partNumber} in the sample catalogue`);
+    return id;
+  };
+
 export const ASSEMBLY_FIXTURES: Record<string, Fixture> = {
   hoseAssemblyId: hoseAssemblyFixture,
+  // The contracts' examples build assemblies from these: the generic component fixtures (hoseId, ...) are
+  // of a series the organisation does not have, which the builder refuses.
+  sampleHoseId: samplePart('GEN-2SN-08'),
+  sampleFittingId: samplePart('F-SN-08-FJX90'),
+  sampleFerruleId: samplePart('FER-SN-08'),
+  /** An assembly with a built unit: it has a tag to print. */
+  builtHoseAssemblyId: async (t, owner) => {
+    const id = await hoseAssemblyFixture(t, owner);
+    await post(t, owner, `hoseassembly/${id}/serials`, { quantity: 1 });
+    return id;
+  },
   // `/qs/:serialId` is public (the cross-tenant suite skips public routes); kept for completeness.
   serialId: async (t, owner) => {
     const id = await hoseAssemblyFixture(t, owner);

@@ -61,7 +61,7 @@ export interface TestApp extends HosewrightApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { pgliteDir?: string } = {},
+  options: { pgliteDir?: string; validateResponses?: boolean } = {},
 ): Promise<TestApp> {
   const { database, close } = await createTestDatabase(options);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hosewright-test-'));
@@ -73,7 +73,12 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const built = await buildApp({ config, database, logger: false, validateResponses: true });
+  const built = await buildApp({
+    config,
+    database,
+    logger: false,
+    validateResponses: options.validateResponses ?? true,
+  });
   return {
     ...built,
     config,

@@ -145,6 +145,11 @@ describe('hose kits', () => {
     const preview = await call(a.regularToken, 'POST', 'hosekits/compute', body);
     expect(preview.status).toBe(200);
     expect(preview.body.totals.price).toBe(274);
+    const badPreview = await call(a.regularToken, 'POST', 'hosekits/compute', {
+      ...body,
+      lines: [...body.lines, { lineType: 'other', quantity: 1, unitCost: 2 }],
+    });
+    expect([badPreview.status, badPreview.body.message]).toEqual([400, 'Line 5: Describe the other item']);
 
     const list = await call(a.regularToken, 'GET', `hosekits?q=${encodeURIComponent('cat 320')}`);
     expect(list.body.items.find((k: HoseKitListItem) => k._id === kit._id)).toMatchObject({
@@ -153,6 +158,15 @@ describe('hose kits', () => {
       customerName: 'Prairie Excavating',
       released: false,
     });
+    // Lenient paging and sorting: an unknown sort is by last change, page 0 is page 1, any-case order.
+    const lenient = await call(
+      a.regularToken,
+      'GET',
+      'hosekits?sort=colour&order=DESC&page=0&itemsPerPage=9999',
+    );
+    expect(lenient.status).toBe(200);
+    expect(lenient.body).toMatchObject({ page: 1 });
+    expect(lenient.body.items[0]._id).toBe(kit._id);
     const byCustomer = await call(a.regularToken, 'GET', `hosekits?customerId=${customerId}`);
     expect(byCustomer.body.items.every((k: HoseKitListItem) => k.customerName === 'Prairie Excavating')).toBe(
       true,

@@ -1,14 +1,26 @@
 /**
- * Generated over the live route table: every API route declares its role and tier, and every protected
- * route answers each role × subscription exactly as the shared access policy says.
+ * Generated over the live route table and the contracts: every route declares its access, every `/api/v1`
+ * route is a contract, and every protected contract, called with its example input, answers each role ×
+ * subscription exactly as the shared access policy (`evaluateAccess`) says. A contract added later is
+ * covered here without anyone listing it.
  */
 import { randomUUID } from 'node:crypto';
-import { type AccessDecision, evaluateAccess, type Role } from '@hosewright/domain';
+import * as domain from '@hosewright/domain';
+import {
+  type AccessDecision,
+  type AnyEndpoint,
+  evaluateAccess,
+  exampleOf,
+  exampleRefs,
+  isPublicAccess,
+  type ProtectedAccess,
+  type Role,
+} from '@hosewright/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProtectedAccess } from '../src/modules/auth/access.ts';
 import { installAuth } from '../src/modules/auth/plugin.ts';
-import { bearer, createTenant, createTestApp, mintToken, type TestApp, type TestTenant } from './helpers.ts';
+import { callEndpoint } from './contract-call.ts';
+import { createTenant, createTestApp, mintToken, type TestApp, type TestTenant } from './helpers.ts';
 
 const SUBSCRIPTIONS = ['trial', 'professional', 'enterprise', 'expired'] as const;
 type SubscriptionCase = (typeof SUBSCRIPTIONS)[number];
@@ -17,13 +29,30 @@ const ROLE_CASES: Role[] = ['regular', 'admin'];
 const t: TestApp = await createTestApp();
 afterAll(() => t.close());
 
-const protectedRoutes = t.routes.filter(
-  (r): r is typeof r & { access: ProtectedAccess } => !r.access.public && r.method !== 'HEAD',
+const protectedContracts = t.contracts.filter(
+  (e): e is AnyEndpoint & { access: ProtectedAccess } => !isPublicAccess(e.access),
+);
+
+/** Every endpoint contract the domain exports. */
+const declared = Object.values(domain).filter(
+  (value): value is AnyEndpoint =>
+    typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value,
 );
 
 describe('route declarations', () => {
-  it('has protected API routes to check', () => {
-    expect(protectedRoutes.length).toBeGreaterThan(5);
+  it('implements every contract the domain declares, each once', () => {
+    const implemented = t.contracts.map((e) => e.name).sort();
+    expect(new Set(implemented).size).toBe(implemented.length);
+    expect(implemented).toEqual(declared.map((e) => e.name).sort());
+  });
+
+  it('registers every /api/v1 route from a contract', () => {
+    const fromContracts = new Set(t.contracts.map((e) => `${e.method} ${e.path}`));
+    const apiRoutes = t.routes.filter((r) => r.url.startsWith('/api/v1') && r.method !== 'HEAD');
+    for (const route of apiRoutes) {
+      expect(fromContracts.has(`${route.method} ${route.url}`), `${route.method} ${route.url}`).toBe(true);
+    }
+    expect(apiRoutes.length).toBe(t.contracts.length);
   });
 
   it.each(t.routes.map((r) => [`${r.method} ${r.url}`, r] as const))(
@@ -37,7 +66,7 @@ describe('route declarations', () => {
     },
   );
 
-  it('refuses to register a route that declares nothing', async () => {
+  it('refuses to register a route that declares nothing, or an /api/v1 route that is not a contract', async () => {
     const bare = Fastify();
     installAuth(bare, {
       authenticate: async () => {
@@ -52,7 +81,7 @@ describe('route declarations', () => {
   });
 });
 
-describe('every protected route × role × subscription', () => {
+describe('every protected contract × role × subscription', () => {
   const tenants = {} as Record<SubscriptionCase, TestTenant>;
 
   beforeAll(async () => {
@@ -61,24 +90,27 @@ describe('every protected route × role × subscription', () => {
     }
   });
 
-  const cases = protectedRoutes.flatMap((route) =>
-    ROLE_CASES.flatMap((role) =>
-      SUBSCRIPTIONS.map((sub) => [`${route.method} ${route.url}`, role, sub, route] as const),
-    ),
+  it('has protected contracts to check', () => {
+    expect(protectedContracts.length).toBeGreaterThan(20);
+  });
+
+  const cases = protectedContracts.flatMap((e) =>
+    ROLE_CASES.flatMap((role) => SUBSCRIPTIONS.map((sub) => [e.name, role, sub, e] as const)),
   );
 
-  it.each(cases)('%s as %s on %s', async (_name, role, sub, route) => {
+  it.each(cases)('%s as %s on %s', async (_name, role, sub, e) => {
     const tenant = tenants[sub];
     const userId = role === 'admin' ? tenant.adminId : tenant.regularId;
     const token = await mintToken(t, { userId, organizationId: tenant.organizationId });
-    const res = await t.app.inject({
-      method: route.method as 'GET' | 'POST',
-      url: route.url.replace(/:(\w+)/g, () => randomUUID()),
-      headers: bearer(token),
-      ...(route.method === 'GET' ? {} : { payload: {} }),
-    });
+    // The example's objects do not exist in this organisation: access is decided before they are looked up.
+    const res = await callEndpoint(
+      t,
+      e,
+      exampleOf(e, () => randomUUID()),
+      token,
+    );
 
-    const expected: AccessDecision = evaluateAccess(route.access, {
+    const expected: AccessDecision = evaluateAccess(e.access, {
       roles: [role],
       subscription: {
         tier: sub === 'expired' ? 'trial' : sub,
@@ -87,6 +119,8 @@ describe('every protected route × role × subscription', () => {
     });
     if (expected.allowed) {
       expect([401, 403], res.body).not.toContain(res.statusCode);
+      // An example that names no objects is complete: it must succeed for everyone it lets in.
+      if (exampleRefs(e).length === 0) expect(res.statusCode, res.body).toBe(e.status ?? 200);
     } else {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().message).toBe(expected.message);

@@ -56,7 +56,7 @@ export interface FileReply {
 
 /** JSON already serialised (a cached answer): sent as it is. */
 export class SerializedJson<T = unknown> {
-  private declare readonly type: T;
+  declare private readonly type: T;
   constructor(readonly bytes: Buffer) {}
   static of<T>(value: T): SerializedJson<T> {
     return new SerializedJson<T>(Buffer.from(JSON.stringify(value)));
@@ -189,7 +189,10 @@ function checkResponse(e: AnyEndpoint, schema: z.ZodType, bytes: Buffer | string
   const parsed = schema.safeParse(wire);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw contractBroken(e, `answered what its response schema refuses at ${issue?.path.join('.')}: ${issue?.message}`);
+    throw contractBroken(
+      e,
+      `answered what its response schema refuses at ${issue?.path.join('.')}: ${issue?.message}`,
+    );
   }
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), wire)) {
     throw contractBroken(e, 'answered fields its response schema does not declare');

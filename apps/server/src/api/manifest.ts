@@ -3,7 +3,7 @@
  * targets and job handlers. `app.ts` composes the manifests; a new capability is one module folder and one
  * line there.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { ImportTarget } from '../modules/imports/targets.ts';
@@ -19,8 +19,8 @@ export interface ModuleManifest {
   importTargets?: readonly ImportTarget[];
   /** Background job handlers by job type. */
   jobHandlers?: Readonly<Record<string, JobHandler>>;
-  /** TRANSITION: routes not yet contracts, registered the old way. Removed once every module is converted. */
-  legacy?: (app: FastifyInstance) => void;
+  /** Called when the app closes (a change-feed subscription to end). */
+  close?: () => void;
 }
 
 /** What modules are made with. */

@@ -4,7 +4,7 @@
  * transaction, the response checked against `response`), the web app calls it through one typed `call`, the
  * OpenAPI document is generated from it, and the generated test suites send its `example`.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppErrorCode } from '../errors.ts';
 import { ROLES, type Role, type Tier } from '../plans.ts';
 
@@ -138,7 +138,11 @@ export type AnyEndpoint = Endpoint<
 
 /** An optional spec property without its `undefined`: `never` when the endpoint has none. */
 type Spec<T> = Exclude<T, undefined>;
-type Out<T> = [Spec<T>] extends [never] ? undefined : Spec<T> extends z.ZodType ? z.output<Spec<T>> : undefined;
+type Out<T> = [Spec<T>] extends [never]
+  ? undefined
+  : Spec<T> extends z.ZodType
+    ? z.output<Spec<T>>
+    : undefined;
 type In<T> = [Spec<T>] extends [never] ? undefined : Spec<T> extends z.ZodType ? z.input<Spec<T>> : undefined;
 
 /** What a handler receives, parsed. */

@@ -174,7 +174,7 @@ const fireSleeve: AssemblyWrap = {
   costUnit: 'm',
 };
 
-/** The DOMAIN.md worked example: GEN-2SN-08, two 90° JIC ends with FER-SN-08, 1000 mm, 90° clockwise. */
+/** The worked example: GEN-2SN-08, two 90° JIC ends with FER-SN-08, 1000 mm, 90° clockwise. */
 function example(): { parts: AssemblyParts; input: Parameters<typeof computeAssembly>[1] } {
   return {
     parts: {
@@ -192,7 +192,7 @@ function example(): { parts: AssemblyParts; input: Parameters<typeof computeAsse
   };
 }
 
-describe('the DOMAIN.md worked example', () => {
+describe('the worked example', () => {
   test('1000 mm overall with two 55 mm cut-offs is an 890 mm cut length', () => {
     const { parts, input } = example();
     const result = computeAssembly(parts, input);
@@ -536,6 +536,19 @@ describe('part numbers, revisions and serials', () => {
       createdFrom: '2026-01-01',
     });
     expect(q).toMatchObject({ dash: [-8, -12], endType: ['JIC37'], sort: 'createdAt', order: 'desc' });
+    // Lenient as clients expect: a positive dash is the stored negative one; an unknown sort, the default.
+    expect(
+      hoseAssemblyListQuerySchema.parse({ dash: '8', sort: 'price', order: 'ASC', page: '0' }),
+    ).toMatchObject({
+      dash: [-8],
+      sort: 'createdAt',
+      order: 'asc',
+      page: 1,
+      itemsPerPage: 25,
+    });
+    expect(hoseAssemblyListQuerySchema.safeParse({ dash: 'large' }).error?.issues[0]?.message).toBe(
+      'dash must be dash sizes such as -8; large is not one',
+    );
     expect(hoseAssemblyListQuerySchema.safeParse({ createdTo: 'soon' }).error?.issues[0]?.message).toBe(
       'createdTo must be a date such as 2026-01-31',
     );

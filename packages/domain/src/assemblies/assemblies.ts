@@ -1,12 +1,13 @@
 /**
- * Hose assemblies (issue 5; DOMAIN.md "Rules the builder enforces" and "Pricing"): the builder's input
- * contract, the computation the builder shows live and the server repeats before it saves (cut length,
- * maximum working pressure, orientation tolerance, cost roll-up and sell price, warnings and errors), the
- * part number and revision rules, and the shapes the API answers with.
+ * Hose assemblies: the builder's input, the computation the builder shows live and the server repeats
+ * before it saves (cut length, maximum working pressure, orientation tolerance, cost roll-up and sell price,
+ * warnings and errors), the part number and revision rules, and the requests of the endpoints. What the
+ * endpoints answer is in responses.ts, their contracts in contracts.ts.
  *
  * Pure functions: the web builder and the server call them with the component rows they loaded.
  */
 import { z } from 'zod';
+import { listQuery } from '../api/schemas.ts';
 import { checkFerrule, checkFitting, type SeriesLike } from '../components/compatibility.ts';
 import {
   type Adaptor,
@@ -20,12 +21,13 @@ import {
   type Wrap,
 } from '../components/components.ts';
 import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
+import type { AssemblyComputation, AssemblyCostLine, AssemblyIssue, AssemblyPartRole } from './responses.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Input
 // ---------------------------------------------------------------------------------------------------------
 
-/** Where the overall length was measured to (DOMAIN.md rule 3). */
+/** Where the overall length was measured to: the point differs by end (male, female or flange, elbow). */
 export const LENGTH_MEASURED_TO = ['endOfThread', 'sealingSurface', 'centreline'] as const;
 export type LengthMeasuredTo = (typeof LENGTH_MEASURED_TO)[number];
 export const LENGTH_MEASURED_TO_LABELS: Record<LengthMeasuredTo, string> = {
@@ -35,8 +37,8 @@ export const LENGTH_MEASURED_TO_LABELS: Record<LengthMeasuredTo, string> = {
 };
 
 /**
- * How the orientation angle is counted (DOMAIN.md rule 4): viewed along the hose with the far fitting at
- * 12 o'clock, clockwise (the common convention) or counter-clockwise.
+ * How the orientation angle between two bent ends is counted: viewed along the hose with the far fitting
+ * at 12 o'clock, clockwise (the common convention) or counter-clockwise.
  */
 export const ORIENTATION_CONVENTIONS = ['clockwise', 'counterClockwise'] as const;
 export type OrientationConvention = (typeof ORIENTATION_CONVENTIONS)[number];
@@ -213,103 +215,21 @@ export interface AssemblyParts {
   endA: AssemblyEndParts;
   endB: AssemblyEndParts;
   wrap?: AssemblyWrap | null;
-  /** The organisation's coupling series (compatibility, DOMAIN.md rule 1). */
+  /** The organisation's coupling series: a hose and its ends must come from one maker's system. */
   series: readonly SeriesLike[];
 }
 
-/** A problem with the assembly. `path` names the input field it belongs to ('endA.fittingId', ...). */
-export interface AssemblyIssue {
-  code: AssemblyIssueCode;
-  message: string;
-  path?: string;
-}
-export type AssemblyIssueCode =
-  | 'incompatible'
-  | 'ferrule-missing'
-  | 'ferrule-not-needed'
-  | 'cut-length'
-  | 'inactive'
-  | 'orientation-missing'
-  | 'orientation-straight-end'
-  | 'pressure'
-  | 'temperature'
-  | 'bend-radius'
-  | 'wrap-fit'
-  | 'wrap-temperature'
-  | 'wrap-length'
-  | 'adaptor-mismatch'
-  | 'measured-to'
-  | 'cost-missing';
-
 export type AssemblyEndKey = 'endA' | 'endB';
-/** Which part a figure came from: 'hose', 'endA.fitting', 'endB.adaptor', ... */
-export type AssemblyPartRole =
-  | 'hose'
-  | `${AssemblyEndKey}.fitting`
-  | `${AssemblyEndKey}.ferrule`
-  | `${AssemblyEndKey}.adaptor`
-  | 'wrap';
 
-/** Cost roll-up constants (DOMAIN.md "Pricing"). */
+// Cost roll-up constants.
 /** Hose bought beyond the cut length for the saw and the squaring cut, as a share of the cut length. */
 export const HOSE_WASTE_ALLOWANCE_PCT = 5;
 /** Labour per crimp (two per assembly), in the organisation's currency. */
 export const LABOUR_PER_CRIMP = 3;
-/** Orientation tolerance (DOMAIN.md rule 4): ±3° up to 600 mm overall, ±5° above. */
+/** Orientation tolerance: ±3° up to 600 mm overall, ±5° above. */
 export const ORIENTATION_TOLERANCE_SHORT_DEG = 3;
 export const ORIENTATION_TOLERANCE_LONG_DEG = 5;
 export const ORIENTATION_TOLERANCE_SWITCH_MM = 600;
-
-export interface AssemblyCostLine {
-  role: AssemblyPartRole | 'labour';
-  partNumber: string;
-  description: string;
-  /** Quantity in `unit` per assembly: mm for hose and wrap bought by length, else each. */
-  quantity: number;
-  unit: 'mm' | 'each';
-  /** Cost per `unit`, or null when the part has no cost recorded. */
-  unitCost: number | null;
-  /** Extended cost per assembly (0 when unknown). */
-  cost: number;
-}
-
-export interface AssemblyCosts {
-  lines: AssemblyCostLine[];
-  /** Cost of one assembly. */
-  unitCost: number;
-  /** Sell price of one assembly for the customer's terms (margin, then discount). */
-  unitPrice: number;
-  totalCost: number;
-  totalPrice: number;
-  quantity: number;
-  /** The margin (share of the price, not a markup) and the discount applied. */
-  marginPct: number;
-  discountPct: number;
-  /** Part numbers whose cost is not recorded: the roll-up leaves them out. */
-  missingCosts: string[];
-}
-
-export interface AssemblyComputation {
-  overallLengthMm: number;
-  /** overall − cut-off A − cut-off B (DOMAIN.md rule 3). */
-  cutLengthMm: number;
-  /** Wrap length used (the input's, else the cut length); null without a wrap. */
-  wrapLengthMm: number | null;
-  /** The lowest working pressure of the hose and every connector (DOMAIN.md rule 2). */
-  maxWorkingPressurePsi: number;
-  /** The part that sets it (the first such part when several tie). */
-  pressureLimitedBy: { role: AssemblyPartRole; partNumber: string };
-  bothEndsBent: boolean;
-  /** ± degrees; null when the assembly has no orientation (not both ends bent). */
-  orientationToleranceDeg: number | null;
-  /** Where each end's length is measured to (male: end of thread; female and flange: sealing surface; elbows: centreline). */
-  measuredTo: Record<AssemblyEndKey, LengthMeasuredTo>;
-  costs: AssemblyCosts;
-  /** The assembly can be built but a person should look. */
-  warnings: AssemblyIssue[];
-  /** The assembly cannot be saved (mixing systems, missing ferrule, cut length ≤ 0). */
-  errors: AssemblyIssue[];
-}
 
 /** What the computation reads of the input (the builder may call it before everything is chosen). */
 export interface AssemblyComputeInput {
@@ -329,7 +249,7 @@ export interface AssemblyComputeInput {
     | undefined;
 }
 
-/** ±3° up to 600 mm overall, ±5° above (DOMAIN.md rule 4). */
+/** ±3° up to 600 mm overall, ±5° above. */
 export function orientationToleranceDeg(overallLengthMm: number): number {
   return overallLengthMm <= ORIENTATION_TOLERANCE_SWITCH_MM
     ? ORIENTATION_TOLERANCE_SHORT_DEG
@@ -346,7 +266,7 @@ export function isAssemblyEndBent(end: AssemblyEndParts): boolean {
   return end.fitting.angle > 0 || (end.adaptor?.angle ?? 0) > 0;
 }
 
-/** Where an end's length is measured to (DOMAIN.md rule 3). */
+/** Where an end's length is measured to: elbow centreline, male end of thread, else the sealing surface. */
 export function measuringPointOf(end: AssemblyEndParts): LengthMeasuredTo {
   if (isAssemblyEndBent(end)) return 'centreline';
   const gender = end.adaptor ? adaptorOuterGender(end.adaptor) : end.fitting.gender;
@@ -393,7 +313,7 @@ export function computeAssembly(
   const warnings: AssemblyIssue[] = [];
   const ends: AssemblyEndKey[] = ['endA', 'endB'];
 
-  // Rule 1: compatibility. Mixing systems is refused.
+  // Compatibility. Mixing systems is refused.
   if (!hose.active) {
     errors.push({ code: 'inactive', path: 'hoseId', message: `Hose ${hose.partNumber} is marked inactive` });
   }
@@ -454,7 +374,7 @@ export function computeAssembly(
     }
   }
 
-  // Rule 3: length.
+  // Length.
   const cut = cutLengthMm(input.overallLengthMm, parts.endA.fitting.cutoffMm, parts.endB.fitting.cutoffMm);
   if (cut <= 0) {
     errors.push({
@@ -472,7 +392,7 @@ export function computeAssembly(
     });
   }
 
-  // Rule 4: orientation.
+  // Orientation.
   const bothEndsBent = isAssemblyEndBent(parts.endA) && isAssemblyEndBent(parts.endB);
   const hasOrientation = input.orientationDeg !== undefined;
   if (bothEndsBent && !hasOrientation) {
@@ -491,7 +411,7 @@ export function computeAssembly(
     });
   }
 
-  // Rule 2: pressure is the lowest part.
+  // Pressure is the lowest part.
   const rated: { role: AssemblyPartRole; partNumber: string; psi: number }[] = [
     { role: 'hose', partNumber: hose.partNumber, psi: hose.workingPressurePsi },
   ];
@@ -520,7 +440,7 @@ export function computeAssembly(
     });
   }
 
-  // Rule 5: temperature and bend radius come from the hose.
+  // Temperature and bend radius come from the hose.
   if (application?.tempC !== undefined) {
     const t = application.tempC;
     if (hose.tempMaxC !== undefined && t > hose.tempMaxC) {
@@ -578,7 +498,7 @@ export function computeAssembly(
     }
   }
 
-  // Costs (DOMAIN.md "Pricing").
+  // Costs: parts and labour, then the customer's margin and discount.
   const lines: AssemblyCostLine[] = [];
   const missingCosts: string[] = [];
   const addLine = (
@@ -702,7 +622,7 @@ export function serialPath(serialId: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// API contracts
+// Requests (what the endpoints answer is in responses.ts)
 // ---------------------------------------------------------------------------------------------------------
 
 export const HOSE_ASSEMBLY_SORT_FIELDS = [
@@ -725,28 +645,51 @@ const dateParam = (label: string) =>
       message: `${label} must be a date such as 2026-01-31`,
     });
 
-/** `GET /api/v1/hoseassemblies`: latest revisions only. */
-export const hoseAssemblyListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(500).default(25),
-  sort: z.enum(HOSE_ASSEMBLY_SORT_FIELDS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  /** Free text over part number and description. */
-  q: z.string().trim().max(100).optional(),
-  customerId: z.uuid('customerId must be a customer id').optional(),
-  hoseId: z.uuid('hoseId must be a hose id').optional(),
-  dash: csvList(z.coerce.number().int()),
-  /** Either end has one of these end types. */
-  endType: csvList(z.string()),
-  /** Created on or after this day (inclusive). */
-  createdFrom: dateParam('createdFrom'),
-  /** Created on or before this day (inclusive). */
-  createdTo: dateParam('createdTo'),
+/**
+ * Dash sizes, comma-separated or repeated. They are stored negative (-8); people and other systems often
+ * write them positive, so `8` means -8.
+ */
+const dashListParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const dashes: number[] = [];
+    for (const text of (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean)) {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n === 0) {
+        ctx.addIssue({ code: 'custom', message: `dash must be dash sizes such as -8; ${text} is not one` });
+        return z.NEVER;
+      }
+      dashes.push(-Math.abs(n));
+    }
+    return dashes;
+  })
+  .meta({ description: 'Dash sizes, comma-separated: -8 or 8 both mean -8' });
+
+/** `listHoseAssemblies`: latest revisions only, newest first unless asked otherwise. */
+export const hoseAssemblyListQuerySchema = listQuery({
+  sortFields: HOSE_ASSEMBLY_SORT_FIELDS,
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  defaultItemsPerPage: 25,
+  maxItemsPerPage: 500,
+  filters: {
+    customerId: z.uuid('customerId must be a customer id').optional(),
+    hoseId: z.uuid('hoseId must be a hose id').optional(),
+    dash: dashListParam,
+    /** Either end has one of these end types. */
+    endType: csvList(z.string()),
+    /** Created on or after this day (inclusive). */
+    createdFrom: dateParam('createdFrom'),
+    /** Created on or before this day (inclusive). */
+    createdTo: dateParam('createdTo'),
+  },
 });
 export type HoseAssemblyListQuery = z.infer<typeof hoseAssemblyListQuerySchema>;
 export type HoseAssemblyListQueryInput = z.input<typeof hoseAssemblyListQuerySchema>;
 
-/** `POST /api/v1/hoseassembly/{id}/serials`: build units of this revision. */
+/** `createHoseAssemblySerials`: build units of this revision. */
 export const serialsRequestSchema = z.object({
   quantity: z
     .number({ error: 'Enter how many serials to make' })
@@ -763,7 +706,7 @@ export const serialsRequestSchema = z.object({
 });
 export type SerialsRequest = z.infer<typeof serialsRequestSchema>;
 
-/** Body of the document downloads (`documents/tag.pdf`, `documents/specsheet.pdf`). */
+/** Body of the document downloads (the tag and the spec sheet): which built unit to print. */
 export const assemblyDocumentRequestSchema = z.object({
   serialId: z
     .string()
@@ -772,136 +715,10 @@ export const assemblyDocumentRequestSchema = z.object({
     .transform((v) => (v ? normalizeSerialId(v) : undefined)),
 });
 
-/** One part as the assembly shows it (no cost: this is also what the public page shows). */
-export interface AssemblyPartSummary {
-  _id: string;
-  kind: 'hose' | 'crimpFitting' | 'ferrule' | 'adaptor' | 'wrap';
-  partNumber: string;
-  brand: string;
-  description: string;
-  series?: string;
-  dash?: number;
-  standard?: string;
-  endType?: string;
-  thread?: string;
-  gender?: string;
-  /** Degrees: 0 straight, 45, 90. */
-  angle?: number;
-  pieces?: number;
-  cutoffMm?: number;
-  workingPressurePsi?: number;
-  /** Adaptor ends, 'JIC37 M -8'. */
-  endA?: string;
-  endB?: string;
-  style?: string;
-}
-export interface AssemblyEndSummary {
-  fitting: AssemblyPartSummary;
-  ferrule: AssemblyPartSummary | null;
-  adaptor: AssemblyPartSummary | null;
-}
-export interface AssemblyPartsSummary {
-  hose: AssemblyPartSummary;
-  endA: AssemblyEndSummary;
-  endB: AssemblyEndSummary;
-  wrap: (AssemblyPartSummary & { lengthMm: number }) | null;
-}
-
-/** `POST /api/v1/hoseassemblies/compute`: the computation plus the part number it would be saved under. */
-export interface HoseAssemblyComputeResponse extends AssemblyComputation {
-  /** The input's part number, or the next one in the organisation's pattern. */
-  partNumber: string;
-  revision: string;
-  /** partNumber + delimiter + revision. */
-  title: string;
-  parts: AssemblyPartsSummary;
-}
-
-export interface SerialRecord {
-  serialId: string;
-  hoseAssemblyId: string;
-  revision: string;
-  replacesSerialId: string | null;
-  builtAt: string;
-  builtByName: string | null;
-}
-
-/** `POST /api/v1/hoseassembly/{id}/serials`: the serials just made. */
-export interface SerialsResponse {
-  items: SerialRecord[];
-}
-
-export interface HoseAssemblyRevisionSummary {
-  _id: string;
-  revision: string;
-  title: string;
-  latest: boolean;
-  createdAt: string;
-  createdByName: string | null;
-}
-
-/** `GET /api/v1/hoseassembly/{id}` (any revision). */
-export interface HoseAssembly {
-  _id: string;
-  partNumber: string;
-  revision: string;
-  title: string;
-  latest: boolean;
-  description: string;
-  notes: string;
-  customerId: string | null;
-  customerName: string | null;
-  /** The input as saved (orientation left out when it does not apply). */
-  spec: HoseAssemblyInput;
-  /** The figures as computed when this revision was saved. */
-  computed: AssemblyComputation;
-  parts: AssemblyPartsSummary;
-  /** Every revision of this part number, newest first. */
-  revisions: HoseAssemblyRevisionSummary[];
-  /** Serials built of this part number (every revision), newest first. */
-  serials: SerialRecord[];
-  createdAt: string;
-  createdBy: string | null;
-  createdByName: string | null;
-}
-
-export interface HoseAssemblyListItem {
-  _id: string;
-  partNumber: string;
-  revision: string;
-  title: string;
-  description: string;
-  customerId: string | null;
-  customerName: string | null;
-  hoseId: string | null;
-  hosePartNumber: string;
-  dash: number | null;
-  endAType: string;
-  endBType: string;
-  overallLengthMm: number | null;
-  cutLengthMm: number | null;
-  workingPressurePsi: number | null;
-  unitPrice: number | null;
-  createdAt: string;
-}
-
-/** `GET /api/v1/qs/{serialId}`: what a customer scanning the tag sees. No costs, prices or customers. */
-export interface PublicAssembly {
-  serialId: string;
-  partNumber: string;
-  revision: string;
-  title: string;
-  description: string;
-  builtAt: string;
-  workingPressurePsi: number;
-  overallLengthMm: number;
-  cutLengthMm: number;
-  lengthMeasuredTo: LengthMeasuredTo;
-  orientationDeg: number | null;
-  orientationConvention: OrientationConvention | null;
-  parts: AssemblyPartsSummary;
-  /** Who built it. */
-  organizationName: string;
-  /** How to reorder, in words for the customer. */
-  reorder: string;
-}
+/** Body of `duplicateHoseAssembly`: the new part number, or none for the next one in the pattern. */
+export const duplicateAssemblyRequestSchema = z.object({
+  partNumber: z
+    .union([z.literal(''), z.null(), partNumberSchema])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});

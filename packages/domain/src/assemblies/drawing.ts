@@ -9,7 +9,8 @@
  * The drawing is schematic (not to scale): a 3 m hose and a 300 mm hose have the same body length, the
  * dimensions carry the real lengths.
  */
-import { type AssemblyEndSummary, type AssemblyPartsSummary, parseAdaptorEnd } from './assemblies.ts';
+import { parseAdaptorEnd } from './assemblies.ts';
+import type { AssemblyEndSummary, AssemblyPartsSummary } from './responses.ts';
 
 export interface AssemblyDrawingEnd {
   /** End type code as the catalogue writes it: 'JIC37', 'ORFS'. */
@@ -33,9 +34,9 @@ export interface AssemblyDrawingModel {
   endB: AssemblyDrawingEnd | null;
   overallLengthMm: number | null;
   cutLengthMm?: number | null | undefined;
-  /** How the overall length was measured (DOMAIN.md rule 3), e.g. 'centreline of the elbows'. */
+  /** Where the overall length was measured to, e.g. 'centreline of the elbows'. */
   measuredBy?: string | undefined;
-  /** Angle between two bent ends (DOMAIN.md rule 4). Only drawn when both ends are bent. */
+  /** Angle between two bent ends. Only drawn when both ends are bent. */
   orientationDeg?: number | null | undefined;
   /** 'cw' (clockwise, far fitting at 12 o'clock, the common one) or 'ccw'. */
   orientationConvention?: string | null | undefined;
@@ -48,7 +49,7 @@ export function isBentDrawingEnd(end: AssemblyDrawingEnd | null | undefined): bo
   return !!end && Math.abs(end.angle) % 180 !== 0;
 }
 
-/** Orientation only means something with two bent ends (DOMAIN.md rule 4). */
+/** Orientation only means something with two bent ends: a straight end looks the same at any angle. */
 export function drawingNeedsOrientation(model: Pick<AssemblyDrawingModel, 'endA' | 'endB'>): boolean {
   return isBentDrawingEnd(model.endA) && isBentDrawingEnd(model.endB);
 }
@@ -64,7 +65,7 @@ export function orientationNote(model: AssemblyDrawingModel): string | null {
   if (!drawingNeedsOrientation(model)) return null;
   const angle = model.orientationDeg ?? 0;
   const direction = isClockwise(model.orientationConvention) ? 'clockwise' : 'counter-clockwise';
-  // DOMAIN.md rule 4: ±3° up to 600 mm overall, ±5° above.
+  // The same tolerance as `orientationToleranceDeg`: ±3° up to 600 mm overall, ±5° above.
   const tolerance = (model.overallLengthMm ?? 0) > 600 ? 5 : 3;
   return `Orientation ${fmt(angle)}° ${direction} (±${tolerance}°), viewed from End A with End B at 12 o'clock`;
 }

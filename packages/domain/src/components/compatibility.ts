@@ -1,5 +1,5 @@
 /**
- * Which crimp fittings and ferrules fit a hose, and why every other one does not (DOMAIN.md rule 1).
+ * Which crimp fittings and ferrules fit a hose, and why every other one does not.
  * A hose, its fittings and its ferrules must come from one maker's coupling system: same brand, same
  * coupling series, the fitting's hose-side dash equal to the hose's dash, and the skive requirement agreeing.
  * Mixing systems is refused, never only warned: a shop's safety depends on it.
@@ -19,14 +19,16 @@ export type FittingLike = Pick<
 export type FerruleLike = Pick<Ferrule, 'partNumber' | 'brand' | 'series' | 'dash' | 'skive' | 'active'>;
 export type SeriesLike = Pick<CouplingSeries, 'code' | 'brand' | 'skive'>;
 
-export type ExclusionCode =
-  | 'inactive'
-  | 'brand'
-  | 'series'
-  | 'unknown-series'
-  | 'dash'
-  | 'skive'
-  | 'no-ferrule';
+export const EXCLUSION_CODES = [
+  'inactive',
+  'brand',
+  'series',
+  'unknown-series',
+  'dash',
+  'skive',
+  'no-ferrule',
+] as const;
+export type ExclusionCode = (typeof EXCLUSION_CODES)[number];
 
 /** Why an item cannot be used on the hose. `message` is plain English for the counter, naming the values. */
 export interface Exclusion {
@@ -71,7 +73,11 @@ function maker(brand: string): string {
 }
 
 /** The coupling series with this code from this maker, or null. */
-export function findSeries(series: readonly SeriesLike[], brand: string, code: string): SeriesLike | null {
+export function findSeries<S extends SeriesLike>(
+  series: readonly S[],
+  brand: string,
+  code: string,
+): S | null {
   return series.find((s) => same(s.code, code) && same(s.brand, brand)) ?? null;
 }
 
@@ -146,6 +152,28 @@ export function chooseFerrule<R extends FerruleLike>(
         f.dash === hose.dash &&
         f.skive === hose.skive,
     ) ?? null
+  );
+}
+
+/**
+ * The ferrules a fitting takes when no hose is chosen yet: the active ferrules (input order) of the fitting's
+ * maker, series and dash, and of the skive its coupling series is for when the series is known. None for a
+ * one-piece fitting.
+ */
+export function ferrulesForFitting<R extends FerruleLike>(
+  fitting: Pick<FittingLike, 'brand' | 'series' | 'dash' | 'pieces'>,
+  ferrules: readonly R[],
+  series: readonly SeriesLike[],
+): R[] {
+  if (fitting.pieces !== 2) return [];
+  const own = findSeries(series, fitting.brand, fitting.series);
+  return ferrules.filter(
+    (f) =>
+      f.active &&
+      same(f.brand, fitting.brand) &&
+      same(f.series, fitting.series) &&
+      f.dash === fitting.dash &&
+      (!own || f.skive === own.skive),
   );
 }
 

@@ -1,11 +1,12 @@
 /**
- * The component library: hoses, crimp fittings, ferrules, adaptors, wraps and other items (DOMAIN.md,
- * "Vocabulary"). One contract per kind; the server validates with it, the web forms resolve with it and the
- * importer checks every row with it.
+ * The component library: hoses, crimp fittings, ferrules, adaptors, wraps and other items. One input schema
+ * per kind (the server validates with it, the web forms resolve with it and the importer checks every row
+ * with it) and one answer schema per kind.
  */
 import { z } from 'zod';
+import { isoDateTimeSchema, listQuery } from '../api/schemas.ts';
 
-/** Component kinds, as SPEC 3's search result `objectType` names them. */
+/** Component kinds, as the global search's results name them in `objectType`. */
 export const COMPONENT_KINDS = ['hose', 'crimpFitting', 'ferrule', 'adaptor', 'wrap', 'otherItem'] as const;
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];
 export function isComponentKind(value: unknown): value is ComponentKind {
@@ -18,7 +19,7 @@ export type Origin = (typeof ORIGINS)[number];
 
 export interface ComponentKindInfo {
   kind: ComponentKind;
-  /** URL segment: `/hose/{id}`, `/api/v1/organization/hose/{id}/update` (SPEC 2 and 7). */
+  /** URL segment: the app's `/hose/{id}` page and the API's `/api/v1/organization/hose/{id}/update`. */
   slug: 'hose' | 'crimpfitting' | 'ferrule' | 'adaptor' | 'wrap' | 'otheritem';
   /** The organisation list GET holding every item of the kind, catalogue and custom. */
   listPath: string;
@@ -83,7 +84,7 @@ export function kindFromSlug(slug: string): ComponentKind | undefined {
   return COMPONENT_KINDS.find((k) => COMPONENT_KIND_INFO[k].slug === slug.toLowerCase());
 }
 
-/** Dash sizes: inside diameter in sixteenths of an inch (DOMAIN.md). */
+/** Dash sizes: inside diameter in sixteenths of an inch, written negative (-8 is 1/2"). */
 export const DASH_SIZES = [
   { dash: -3, inch: '3/16"', mm: 4.8 },
   { dash: -4, inch: '1/4"', mm: 6.4 },
@@ -99,7 +100,7 @@ export const DASH_SIZES = [
 ] as const;
 export const DASH_VALUES: readonly number[] = DASH_SIZES.map((d) => d.dash);
 
-/** End types a shop meets (DOMAIN.md). Codes as the catalogue and imports write them. */
+/** End types a shop meets. Codes as the catalogue and imports write them. */
 export const END_TYPES = [
   { code: 'JIC37', label: 'JIC 37° (SAE J514)' },
   { code: 'ORFS', label: 'ORFS (SAE J1453)' },
@@ -217,7 +218,7 @@ export const crimpFittingInputSchema = z.object({
   kind: z.literal('crimpFitting'),
   ...baseFields,
   series: seriesCode,
-  /** The hose-side dash: it must equal the hose's dash (DOMAIN.md rule 1). */
+  /** The hose-side dash: it must equal the hose's dash (`checkFitting`). */
   dash: dashSchema,
   endType: z.enum(END_TYPE_CODES as [string, ...string[]], {
     error: `End type must be one of ${END_TYPE_CODES.join(', ')}`,
@@ -246,7 +247,7 @@ export const ferruleInputSchema = z.object({
 export const adaptorInputSchema = z.object({
   kind: z.literal('adaptor'),
   ...baseFields,
-  /** Each end as 'TYPE GENDER SIZE', e.g. 'JIC37 M -8' (DOMAIN.md). */
+  /** Each end as 'TYPE GENDER SIZE', e.g. 'JIC37 M -8'. */
   endA: text(60, 'End A').min(1, 'Describe end A, e.g. JIC37 M -8'),
   endB: text(60, 'End B').min(1, 'Describe end B, e.g. ORB M -8'),
   angle: z
@@ -304,29 +305,142 @@ export const COMPONENT_INPUT_SCHEMAS = {
   otherItem: otherItemInputSchema,
 } as const;
 
-/** Keys whose value may be undefined become optional keys: the server leaves empty fields out. */
-type OptionalWhenUndefined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
-  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
-};
+/** The kind comes from the path of `/{kind}/{id}/update`: the body may leave it out (or name another). */
+const kindOfPath = <K extends ComponentKind>(kind: K) => z.literal(kind).catch(kind);
+/** The body of each kind's update (`/hose/{id}/update`, id `new` creates). */
+export const COMPONENT_BODY_SCHEMAS = {
+  hose: hoseInputSchema.safeExtend({ kind: kindOfPath('hose') }),
+  crimpFitting: crimpFittingInputSchema.safeExtend({ kind: kindOfPath('crimpFitting') }),
+  ferrule: ferruleInputSchema.safeExtend({ kind: kindOfPath('ferrule') }),
+  adaptor: adaptorInputSchema.safeExtend({ kind: kindOfPath('adaptor') }),
+  wrap: wrapInputSchema.safeExtend({ kind: kindOfPath('wrap') }),
+  otherItem: otherItemInputSchema.safeExtend({ kind: kindOfPath('otherItem') }),
+} as const;
+/** A body naming its kind: the generic `item/{id}/update` and a proposal (`pendingitems/create`). */
+export const componentBodySchema = z.discriminatedUnion(
+  'kind',
+  [
+    hoseInputSchema,
+    crimpFittingInputSchema,
+    ferruleInputSchema,
+    adaptorInputSchema,
+    wrapInputSchema,
+    otherItemInputSchema,
+  ],
+  { error: `kind must be one of ${COMPONENT_KINDS.join(', ')}` },
+);
 
-/** What the server answers for one component: the input fields plus identity and bookkeeping. */
-type Stored<T> = OptionalWhenUndefined<Omit<T, 'cost'>> & {
-  _id: string;
-  origin: Origin;
-  cost: number | null;
-  /** Loaded as sample data (the GEN demo catalogue); the shop can remove it in one go. */
-  sample: boolean;
-  createdAt: string;
-  updatedAt: string;
+// What the server answers for one component: the input fields as stored (optional ones left out when
+// empty) plus identity and bookkeeping. Plain types, no transforms: these describe answers, not input.
+const sharedOut = {
+  partNumber: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  productGroup: z.string().optional(),
+  supplier: z.string().optional(),
+  costUnit: z.enum(COST_UNITS),
+  active: z.boolean(),
 };
-export type Hose = Stored<HoseInput>;
-export type CrimpFitting = Stored<CrimpFittingInput>;
-export type Ferrule = Stored<FerruleInput>;
-export type Adaptor = Stored<AdaptorInput>;
-export type Wrap = Stored<WrapInput>;
-export type OtherItem = Stored<OtherItemInput>;
-export type Component = Hose | CrimpFitting | Ferrule | Adaptor | Wrap | OtherItem;
+const storedOut = {
+  _id: z.string(),
+  origin: z.enum(ORIGINS),
+  cost: z.number().nullable(),
+  /** Loaded as sample data (the GEN demo catalogue); the shop can remove it in one go. */
+  sample: z.boolean(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+};
+const hoseOut = {
+  kind: z.literal('hose'),
+  series: z.string(),
+  dash: z.number().int(),
+  standard: z.string().optional(),
+  workingPressurePsi: z.number().int(),
+  burstPressurePsi: z.number().int().optional(),
+  tempMinC: z.number().optional(),
+  tempMaxC: z.number().optional(),
+  minBendRadiusMm: z.number().optional(),
+  odMm: z.number().optional(),
+  skive: z.boolean(),
+};
+const crimpFittingOut = {
+  kind: z.literal('crimpFitting'),
+  series: z.string(),
+  dash: z.number().int(),
+  endType: z.string(),
+  thread: z.string().optional(),
+  gender: z.enum(GENDERS),
+  swivel: z.boolean(),
+  angle: z.number().int(),
+  pieces: z.union([z.literal(1), z.literal(2)]),
+  cutoffMm: z.number(),
+  workingPressurePsi: z.number().int(),
+};
+const ferruleOut = {
+  kind: z.literal('ferrule'),
+  series: z.string(),
+  dash: z.number().int(),
+  skive: z.boolean(),
+};
+const adaptorOut = {
+  kind: z.literal('adaptor'),
+  endA: z.string(),
+  endB: z.string(),
+  angle: z.number().int(),
+  workingPressurePsi: z.number().int(),
+};
+const wrapOut = {
+  kind: z.literal('wrap'),
+  style: z.string(),
+  fitsOdMinMm: z.number(),
+  fitsOdMaxMm: z.number(),
+  tempMaxC: z.number().optional(),
+  fitAfterAssembly: z.boolean(),
+};
+const otherItemOut = { kind: z.literal('otherItem') };
+
+export const hoseSchema = z.object({ ...storedOut, ...sharedOut, ...hoseOut });
+export const crimpFittingSchema = z.object({ ...storedOut, ...sharedOut, ...crimpFittingOut });
+export const ferruleSchema = z.object({ ...storedOut, ...sharedOut, ...ferruleOut });
+export const adaptorSchema = z.object({ ...storedOut, ...sharedOut, ...adaptorOut });
+export const wrapSchema = z.object({ ...storedOut, ...sharedOut, ...wrapOut });
+export const otherItemSchema = z.object({ ...storedOut, ...sharedOut, ...otherItemOut });
+export const componentSchema = z.discriminatedUnion('kind', [
+  hoseSchema,
+  crimpFittingSchema,
+  ferruleSchema,
+  adaptorSchema,
+  wrapSchema,
+  otherItemSchema,
+]);
+/** The answer schema of each kind. */
+export const COMPONENT_SCHEMAS = {
+  hose: hoseSchema,
+  crimpFitting: crimpFittingSchema,
+  ferrule: ferruleSchema,
+  adaptor: adaptorSchema,
+  wrap: wrapSchema,
+  otherItem: otherItemSchema,
+} as const;
+export type Hose = z.infer<typeof hoseSchema>;
+export type CrimpFitting = z.infer<typeof crimpFittingSchema>;
+export type Ferrule = z.infer<typeof ferruleSchema>;
+export type Adaptor = z.infer<typeof adaptorSchema>;
+export type Wrap = z.infer<typeof wrapSchema>;
+export type OtherItem = z.infer<typeof otherItemSchema>;
+export type Component = z.infer<typeof componentSchema>;
 export type ComponentOf<K extends ComponentKind> = Extract<Component, { kind: K }>;
+
+/** A component input as it was accepted and stored (a pending item's proposal): no identity, cost optional. */
+const payloadOut = { cost: z.number().optional() };
+export const componentPayloadSchema = z.discriminatedUnion('kind', [
+  z.object({ ...sharedOut, ...payloadOut, ...hoseOut }),
+  z.object({ ...sharedOut, ...payloadOut, ...crimpFittingOut }),
+  z.object({ ...sharedOut, ...payloadOut, ...ferruleOut }),
+  z.object({ ...sharedOut, ...payloadOut, ...adaptorOut }),
+  z.object({ ...sharedOut, ...payloadOut, ...wrapOut }),
+  z.object({ ...sharedOut, ...payloadOut, ...otherItemOut }),
+]);
 
 /** Sortable and filterable columns of the component lists (server-side, kept in the URL by the grid). */
 export const COMPONENT_SORT_FIELDS = [
@@ -342,47 +456,83 @@ export const COMPONENT_SORT_FIELDS = [
   'updatedAt',
 ] as const;
 
-/** A query parameter holding a comma-separated list (or repeated), each item parsed by `item`. */
+/**
+ * A query parameter holding a comma-separated list (or repeated), each item parsed by `item`. An item that
+ * does not parse is an issue of the parameter (a 400 naming it), never an exception.
+ */
 export const csvList = <T extends z.ZodType>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : (Array.isArray(v) ? v : v.split(','))
-            .map((s) => s.trim())
-            .filter(Boolean)
-            .map((s) => item.parse(s) as z.infer<T>),
-    );
+    .transform((v, ctx): z.output<T>[] | undefined => {
+      if (v === undefined) return undefined;
+      const out: z.output<T>[] = [];
+      for (const text of (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean)) {
+        const parsed = item.safeParse(text);
+        if (!parsed.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: parsed.error.issues[0]?.message ?? 'Not valid',
+            input: text,
+          });
+          return z.NEVER;
+        }
+        out.push(parsed.data);
+      }
+      return out;
+    });
 
 const boolParam = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === true || v === 'true'));
 
-/** Query of every component list GET. Unknown values are refused with a clear message. */
-export const componentListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(500).default(25),
-  sort: z.enum(COMPONENT_SORT_FIELDS).default('partNumber'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  /** Free text over part number, brand and description. */
-  q: z.string().trim().max(100).optional(),
-  origin: z.enum(ORIGINS).optional(),
+/** Dash sizes are stored negative: `dash=8` means -8, as a counter says it. */
+const dashFilterItem = z.coerce
+  .number({ error: 'dash must be a dash size such as -8' })
+  .int('dash must be a dash size such as -8')
+  .transform((d) => (d > 0 ? -d : d));
+
+/** The filters of every component list GET. Unknown values are refused with a clear message. */
+export const componentListFilters = {
+  origin: z.enum(ORIGINS, { error: 'origin must be catalogue or custom' }).optional(),
   brand: csvList(z.string()),
   series: csvList(z.string()),
-  dash: csvList(z.coerce.number().int()),
+  dash: csvList(dashFilterItem).meta({ description: 'Dash sizes, comma-separated; 8 means -8' }),
   endType: csvList(z.string()),
-  gender: csvList(z.enum(GENDERS)),
-  angle: csvList(z.coerce.number().int()),
+  gender: csvList(z.enum(GENDERS, { error: 'gender must be M, F or -' })),
+  angle: csvList(z.coerce.number({ error: 'angle must be a whole number of degrees' }).int()),
   productGroup: csvList(z.string()),
   supplier: csvList(z.string()),
   active: boolParam,
   skive: boolParam,
-});
+};
+
+/**
+ * A component list query: lenient paging and sorting (default part number ascending, 25 per page, at most
+ * 500), free text `q` (or `searchText`) over part number, brand and description, the filters, and `extra`
+ * parameters of the list.
+ */
+export function componentListQuery<Shape extends z.ZodRawShape>(extra: Shape) {
+  return listQuery({
+    sortFields: COMPONENT_SORT_FIELDS,
+    defaultSort: 'partNumber',
+    defaultOrder: 'asc',
+    defaultItemsPerPage: 25,
+    maxItemsPerPage: 500,
+    filters: { ...componentListFilters, ...extra },
+  });
+}
+
+/** Query of every component list GET. */
+export const componentListQuerySchema = componentListQuery({});
 export type ComponentListQuery = z.infer<typeof componentListQuerySchema>;
 export type ComponentListQueryInput = z.input<typeof componentListQuerySchema>;
+
+/** The generic `items` list: every kind, or one. */
+export const itemListQuerySchema = componentListQuery({
+  kind: z.enum(COMPONENT_KINDS, { error: `kind must be one of ${COMPONENT_KINDS.join(', ')}` }).optional(),
+});
 
 export interface ListResponse<T> {
   items: T[];
@@ -390,7 +540,7 @@ export interface ListResponse<T> {
   page: number;
 }
 
-/** A coupling series groups fittings and ferrules approved for certain hoses (DOMAIN.md). */
+/** A coupling series groups a maker's fittings and ferrules approved for certain hoses (`matchParts`). */
 export const couplingSeriesInputSchema = z.object({
   code: text(20, 'The series code').min(1, 'Enter the series code'),
   brand: text(40, 'The brand').default(''),
@@ -399,12 +549,22 @@ export const couplingSeriesInputSchema = z.object({
   skive: z.boolean().default(false),
 });
 export type CouplingSeriesInput = z.infer<typeof couplingSeriesInputSchema>;
-export type CouplingSeries = CouplingSeriesInput & { _id: string; origin: Origin };
-export type CouplingSeriesDetails = CouplingSeries & {
-  hoses: number;
-  crimpFittings: number;
-  ferrules: number;
-};
+export const couplingSeriesSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  skive: z.boolean(),
+  origin: z.enum(ORIGINS),
+});
+export type CouplingSeries = z.infer<typeof couplingSeriesSchema>;
+/** A series with how many hoses, crimp fittings and ferrules of the library belong to it. */
+export const couplingSeriesDetailsSchema = couplingSeriesSchema.extend({
+  hoses: z.number().int(),
+  crimpFittings: z.number().int(),
+  ferrules: z.number().int(),
+});
+export type CouplingSeriesDetails = z.infer<typeof couplingSeriesDetailsSchema>;
 
 /** Crimp spec per hose + fitting series: the crimped OD, its tolerance and the die, versioned. */
 export const crimpSpecInputSchema = z.object({
@@ -416,7 +576,18 @@ export const crimpSpecInputSchema = z.object({
   revision: text(10, 'The revision').min(1, 'Enter the revision').default('A'),
 });
 export type CrimpSpecInput = z.infer<typeof crimpSpecInputSchema>;
-export type CrimpSpec = CrimpSpecInput & { _id: string; hosePartNumber: string; createdAt: string };
+export const crimpSpecSchema = z.object({
+  _id: z.string(),
+  hoseId: z.string(),
+  hosePartNumber: z.string(),
+  fittingSeries: z.string(),
+  crimpOdMm: z.number(),
+  toleranceMm: z.number(),
+  die: z.string(),
+  revision: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+export type CrimpSpec = z.infer<typeof crimpSpecSchema>;
 
 /** Organisation lookups edited by admins: `/productgroups/update`, `/suppliers/update`, `/locations/update`. */
 export const LOOKUP_LISTS = ['productgroups', 'suppliers', 'locations'] as const;
@@ -432,6 +603,8 @@ export const lookupUpdateSchema = z
     message: 'Each code can appear only once',
   });
 export type LookupEntry = z.infer<typeof lookupEntrySchema>;
+/** A list as the server answers it, in the organisation's order. */
+export const lookupListSchema = z.array(z.object({ code: z.string(), name: z.string() }));
 
 /** Wrap styles and coverage the shop picks from when adding a wrap to an assembly. */
 export const WRAP_STYLES = [
@@ -451,29 +624,34 @@ export const WRAP_COVERAGE = [
 /** Pending items: a regular user proposes a component; an admin approves (it becomes custom) or rejects. */
 export const PENDING_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PendingStatus = (typeof PENDING_STATUSES)[number];
-export interface PendingItem {
-  _id: string;
-  kind: ComponentKind;
-  partNumber: string;
-  description: string;
-  payload: ComponentInput;
-  status: PendingStatus;
-  submittedBy: string;
-  submittedByName: string;
-  reviewNote: string | null;
-  componentId: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+export const pendingItemSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(COMPONENT_KINDS),
+  partNumber: z.string(),
+  description: z.string(),
+  /** The proposed component as it was accepted. */
+  payload: componentPayloadSchema,
+  status: z.enum(PENDING_STATUSES),
+  submittedBy: z.string(),
+  /** Empty in the answer of an approval or a rejection. */
+  submittedByName: z.string(),
+  reviewNote: z.string().nullable(),
+  /** The custom item an approval created. */
+  componentId: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  reviewedAt: isoDateTimeSchema.nullable(),
+});
+export type PendingItem = z.infer<typeof pendingItemSchema>;
 export const pendingReviewSchema = z.object({ note: text(500, 'The note').optional() });
 
 /** `GET /api/v1/organization/itemtypes`. */
-export interface ItemType {
-  kind: ComponentKind;
-  slug: ComponentKindInfo['slug'];
-  label: string;
-  pluralLabel: string;
-}
+export const itemTypeSchema = z.object({
+  kind: z.enum(COMPONENT_KINDS),
+  slug: z.enum(['hose', 'crimpfitting', 'ferrule', 'adaptor', 'wrap', 'otheritem']),
+  label: z.string(),
+  pluralLabel: z.string(),
+});
+export type ItemType = z.infer<typeof itemTypeSchema>;
 
 /** The organisation's custom part number pattern: text with one run of zeros in braces, e.g. 'C-{00000}'. */
 export const DEFAULT_PART_NUMBER_PATTERN = 'C-{00000}';

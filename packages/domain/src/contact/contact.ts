@@ -70,7 +70,9 @@ export const sendFeedback = endpoint({
   body: feedbackSchema,
   response: z.object({ ok: z.literal(true), id: z.string() }),
   status: 201,
-  example: { body: { category: 'idea', message: 'Let me print two tags per assembly.', page: '/hoseassemblies' } },
+  example: {
+    body: { category: 'idea', message: 'Let me print two tags per assembly.', page: '/hoseassemblies' },
+  },
 });
 
 export const CONTACT_ENDPOINTS = [sendContactMessage, sendFeedback];

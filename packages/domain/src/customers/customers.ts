@@ -1,11 +1,12 @@
 /**
- * Customer pricing terms (DOMAIN.md "Pricing"). A *margin* is a share of the sell price (30% margin: cost 70,
+ * Customer pricing terms. A *margin* is a share of the sell price (30% margin: cost 70,
  * price 100); a *markup* is a share of the cost (30% markup: cost 100, price 130). Hosewright's customer terms
  * are a margin and then a discount off the price that margin gives. A product group's own terms, where the
  * customer has them, win over the customer's general terms; with no margin anywhere the organisation's
  * default margin applies.
  */
 import { z } from 'zod';
+import { isoDateTimeSchema, listQuery } from '../api/schemas.ts';
 
 /** The margin used when neither the customer nor the product group names one (percent of the sell price). */
 export const DEFAULT_MARGIN_PCT = 30;
@@ -64,7 +65,7 @@ export function markupForMargin(marginPct: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Contracts (issue 6): customers, their items, the list queries and the import rows.
+// Customers, their items, the list queries and the import rows (the endpoints are in contracts.ts).
 
 const text = (max: number, label: string) =>
   z
@@ -165,8 +166,43 @@ export const customerInputSchema = z.object({
 export type CustomerInput = z.infer<typeof customerInputSchema>;
 export type CustomerInputDraft = z.input<typeof customerInputSchema>;
 
-/** A customer as the API answers it. */
-export type Customer = CustomerInput & { _id: string; createdAt: string; updatedAt: string };
+const addressAnswer = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+/** A customer as the API answers it: what `customerInputSchema` keeps, with its id and dates. */
+export const customerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  accountNumber: z.string(),
+  contacts: z.array(z.object({ name: z.string(), role: z.string(), email: z.string(), phone: z.string() })),
+  billingAddress: addressAnswer.nullable(),
+  shippingAddress: addressAnswer.nullable(),
+  currency: z.string(),
+  taxNumber: z.string(),
+  taxExempt: z.boolean(),
+  notes: z.string(),
+  erpId: z.string(),
+  active: z.boolean(),
+  marginPct: z.number().nullable(),
+  discountPct: z.number().nullable(),
+  productGroupTerms: z.array(
+    z.object({
+      productGroup: z.string(),
+      marginPct: z.number().nullish(),
+      discountPct: z.number().nullish(),
+    }),
+  ),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Customer = z.infer<typeof customerSchema>;
 
 export const CUSTOMER_SORT_FIELDS = [
   'name',
@@ -183,18 +219,17 @@ const activeParam = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === true || v === 'true'));
 
-/** `GET /api/v1/customers`: paging, sort, free text over name, domain and account number, active filter. */
-export const customerListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(500).default(25),
-  sort: z
-    .enum(CUSTOMER_SORT_FIELDS, { error: `Sort by one of ${CUSTOMER_SORT_FIELDS.join(', ')}` })
-    .default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().trim().max(100, { error: 'Search for at most 100 characters' }).optional(),
-  active: activeParam,
+/** The `listCustomers` query: paging, sort, free text over name, domain and account number, active filter. */
+export const customerListQuerySchema = listQuery({
+  sortFields: CUSTOMER_SORT_FIELDS,
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  defaultItemsPerPage: 25,
+  maxItemsPerPage: 500,
+  filters: { active: activeParam },
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+export type CustomerListQueryInput = z.input<typeof customerListQuerySchema>;
 
 /** What a customer's part number stands for: one of our assemblies, kits or components. */
 export const CUSTOMER_ITEM_TARGET_TYPES = ['hoseAssembly', 'hoseKit', 'component'] as const;
@@ -226,26 +261,33 @@ export const customerItemInputSchema = z
   });
 export type CustomerItemInput = z.infer<typeof customerItemInputSchema>;
 
-export interface CustomerItem {
-  _id: string;
-  customerId: string;
-  customerPartNumber: string;
-  description: string;
-  targetType: CustomerItemTargetType;
-  targetId: string | null;
-  targetPartNumber: string;
+export const customerItemSchema = z.object({
+  _id: z.string(),
+  customerId: z.string(),
+  customerPartNumber: z.string(),
+  description: z.string(),
+  targetType: z.enum(CUSTOMER_ITEM_TARGET_TYPES),
+  targetId: z.string().nullable(),
+  targetPartNumber: z.string(),
   /** What our item is called today ('' when it no longer exists). */
-  targetDescription: string;
-  price: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const customerItemListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(500).default(100),
-  q: z.string().trim().max(100, { error: 'Search for at most 100 characters' }).optional(),
+  targetDescription: z.string(),
+  price: z.number().nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
 });
+export type CustomerItem = z.infer<typeof customerItemSchema>;
+
+/** The `listCustomerItems` query: by their part number, free text over both part numbers and description. */
+export const customerItemListQuerySchema = listQuery({
+  sortFields: ['customerPartNumber'],
+  defaultSort: 'customerPartNumber',
+  defaultOrder: 'asc',
+  defaultItemsPerPage: 100,
+  maxItemsPerPage: 500,
+  filters: {},
+});
+export type CustomerItemListQuery = z.infer<typeof customerItemListQuerySchema>;
+export type CustomerItemListQueryInput = z.input<typeof customerItemListQuerySchema>;
 
 const yesNo = z.boolean({ error: 'Write yes or no' });
 

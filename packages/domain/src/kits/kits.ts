@@ -1,14 +1,15 @@
 /**
- * Hose kits (issue 6; DOMAIN.md "Hose kit" and "Pricing"): a named set of hose assemblies, components and
- * other items with quantities, usually for one machine of one customer. One row per revision like
- * assemblies: revisions run A, B, ... (`nextRevision`), the title is partNumber + delimiter + revision.
+ * Hose kits: a named set of hose assemblies, components and other items with quantities, usually for one
+ * machine of one customer. One row per revision like assemblies (ADR 0008): revisions run A, B, ...
+ * (`nextRevision`), the title is partNumber + delimiter + revision.
  *
  * The contracts (kit input with its lines, list query), the shapes the API answers with, and the pure
  * roll-up: each line's unit cost, sell price with the customer's terms (`sellPrice`) and extended figures,
  * and the kit's totals. The server prices with it; the web shows what the server priced.
  */
 import { z } from 'zod';
-import { type CostUnit, partNumberSchema } from '../components/components.ts';
+import { isoDateTimeSchema, listQuery } from '../api/schemas.ts';
+import { COST_UNITS, partNumberSchema } from '../components/components.ts';
 import { DEFAULT_REVISION_DELIMITER } from '../constants.ts';
 import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
 
@@ -142,25 +143,27 @@ export interface KitRollupInput {
   productGroup?: string | null;
 }
 
-export interface KitRollupLine {
-  unitCost: number | null;
+export const kitRollupLineSchema = z.object({
+  unitCost: z.number().nullable(),
   /** The sell price of one, with the customer's terms for the line's product group. */
-  unitPrice: number | null;
-  extendedCost: number | null;
-  extendedPrice: number | null;
+  unitPrice: z.number().nullable(),
+  extendedCost: z.number().nullable(),
+  extendedPrice: z.number().nullable(),
   /** The terms applied (percent): margin of the sell price, then the discount off it. */
-  marginPct: number;
-  discountPct: number;
-}
+  marginPct: z.number(),
+  discountPct: z.number(),
+});
+export type KitRollupLine = z.infer<typeof kitRollupLineSchema>;
 
-export interface KitTotals {
-  cost: number;
-  price: number;
+export const kitTotalsSchema = z.object({
+  cost: z.number(),
+  price: z.number(),
   /** Lines whose cost is unknown (left out of the totals). */
-  linesWithoutCost: number;
+  linesWithoutCost: z.number().int(),
   /** (price - cost) / price, percent; null when the price is 0. */
-  marginPct: number | null;
-}
+  marginPct: z.number().nullable(),
+});
+export type KitTotals = z.infer<typeof kitTotalsSchema>;
 
 export interface KitRollup {
   lines: KitRollupLine[];
@@ -199,7 +202,7 @@ export function rollUpKit(lines: readonly KitRollupInput[], terms?: PricingTerms
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// API contracts
+// What the API takes and answers (the endpoints are in contracts.ts)
 // ---------------------------------------------------------------------------------------------------------
 
 export const HOSE_KIT_SORT_FIELDS = [
@@ -212,116 +215,121 @@ export const HOSE_KIT_SORT_FIELDS = [
 ] as const;
 export type HoseKitSortField = (typeof HOSE_KIT_SORT_FIELDS)[number];
 
-/** `GET /api/v1/hosekits`: latest revisions; free text over part number, description and machine. */
-export const hoseKitListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(500).default(25),
-  sort: z
-    .enum(HOSE_KIT_SORT_FIELDS, { error: `Sort by one of ${HOSE_KIT_SORT_FIELDS.join(', ')}` })
-    .default('updatedAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(100, { error: 'Search for at most 100 characters' }).optional(),
-  customerId: z.uuid({ error: 'customerId must be a customer id' }).optional(),
+/** The `listHoseKits` query: latest revisions; free text over part number, description and machine. */
+export const hoseKitListQuerySchema = listQuery({
+  sortFields: HOSE_KIT_SORT_FIELDS,
+  defaultSort: 'updatedAt',
+  defaultOrder: 'desc',
+  defaultItemsPerPage: 25,
+  maxItemsPerPage: 500,
+  filters: { customerId: z.uuid({ error: 'customerId must be a customer id' }).optional() },
 });
 export type HoseKitListQuery = z.infer<typeof hoseKitListQuerySchema>;
 export type HoseKitListQueryInput = z.input<typeof hoseKitListQuerySchema>;
 
 /** The assembly a line names, as it is today. */
-export interface KitLineAssembly {
-  _id: string;
-  partNumber: string;
-  revision: string;
-  title: string;
-  description: string;
-  cost: number | null;
-  workingPressurePsi: number | null;
-  overallLengthMm: number | null;
-  latest: boolean;
-}
+export const kitLineAssemblySchema = z.object({
+  _id: z.string(),
+  partNumber: z.string(),
+  revision: z.string(),
+  title: z.string(),
+  description: z.string(),
+  cost: z.number().nullable(),
+  workingPressurePsi: z.number().nullable(),
+  overallLengthMm: z.number().nullable(),
+  latest: z.boolean(),
+});
+export type KitLineAssembly = z.infer<typeof kitLineAssemblySchema>;
 
 /** The component a line names, as it is today. */
-export interface KitLineComponent {
-  _id: string;
-  kind: string;
-  partNumber: string;
-  brand: string;
-  description: string;
-  cost: number | null;
-  costUnit: CostUnit;
-  productGroup: string | null;
-}
+export const kitLineComponentSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  partNumber: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  cost: z.number().nullable(),
+  costUnit: z.enum(COST_UNITS),
+  productGroup: z.string().nullable(),
+});
+export type KitLineComponent = z.infer<typeof kitLineComponentSchema>;
 
 /** One line as the API answers it: what was saved, what it names, and its price. */
-export interface HoseKitLine extends KitRollupLine {
-  _id: string;
-  position: number;
-  lineType: KitLineType;
-  hoseAssemblyId: string | null;
-  componentId: string | null;
+export const hoseKitLineSchema = kitRollupLineSchema.extend({
+  _id: z.string(),
+  position: z.number().int(),
+  lineType: z.enum(KIT_LINE_TYPES),
+  hoseAssemblyId: z.string().nullable(),
+  componentId: z.string().nullable(),
   /** What the line says (for an assembly or component: its own description unless one was typed). */
-  description: string;
+  description: z.string(),
   /** The part number to show ('' for an other item). */
-  partNumber: string;
-  quantity: number;
+  partNumber: z.string(),
+  quantity: z.number(),
   /** The cost override saved on the line (the other item's cost). */
-  unitCostOverride: number | null;
-  productGroup: string | null;
-  assembly: KitLineAssembly | null;
-  component: KitLineComponent | null;
-}
+  unitCostOverride: z.number().nullable(),
+  productGroup: z.string().nullable(),
+  assembly: kitLineAssemblySchema.nullable(),
+  component: kitLineComponentSchema.nullable(),
+});
+export type HoseKitLine = z.infer<typeof hoseKitLineSchema>;
 
-export interface HoseKitRevisionSummary {
-  _id: string;
-  revision: string;
-  title: string;
-  latest: boolean;
-  released: boolean;
-  createdAt: string;
-}
+export const hoseKitRevisionSummarySchema = z.object({
+  _id: z.string(),
+  revision: z.string(),
+  title: z.string(),
+  latest: z.boolean(),
+  released: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+export type HoseKitRevisionSummary = z.infer<typeof hoseKitRevisionSummarySchema>;
 
-/** `GET /api/v1/hosekit/{id}` (any revision). */
-export interface HoseKit {
-  _id: string;
-  partNumber: string;
-  revision: string;
-  title: string;
-  latest: boolean;
-  released: boolean;
-  description: string;
-  customerId: string | null;
-  customerName: string | null;
+/** One revision of a kit (`getHoseKit`, and what saving or releasing answers). */
+export const hoseKitSchema = z.object({
+  _id: z.string(),
+  partNumber: z.string(),
+  revision: z.string(),
+  title: z.string(),
+  latest: z.boolean(),
+  released: z.boolean(),
+  description: z.string(),
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
   /** The customer's currency (ISO 4217), the prices' currency; null without a customer. */
-  currency: string | null;
-  machine: string;
-  notes: string;
-  lines: HoseKitLine[];
-  totals: KitTotals;
+  currency: z.string().nullable(),
+  machine: z.string(),
+  notes: z.string(),
+  lines: z.array(hoseKitLineSchema),
+  totals: kitTotalsSchema,
   /** Every revision of this part number, newest first. */
-  revisions: HoseKitRevisionSummary[];
-  createdAt: string;
-  updatedAt: string;
-  createdByName: string | null;
-}
+  revisions: z.array(hoseKitRevisionSummarySchema),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+  createdByName: z.string().nullable(),
+});
+export type HoseKit = z.infer<typeof hoseKitSchema>;
 
-/** `POST /api/v1/hosekits/compute`: the lines and totals an input would give, priced, nothing saved. */
-export interface HoseKitComputeResponse {
-  lines: Omit<HoseKitLine, '_id'>[];
-  totals: KitTotals;
+/** `computeHoseKit`: the lines and totals an input would give, priced, nothing saved. */
+export const hoseKitComputeResponseSchema = z.object({
+  lines: z.array(hoseKitLineSchema.omit({ _id: true })),
+  totals: kitTotalsSchema,
   /** The customer's currency; null without a customer. */
-  currency: string | null;
-}
+  currency: z.string().nullable(),
+});
+export type HoseKitComputeResponse = z.infer<typeof hoseKitComputeResponseSchema>;
 
-export interface HoseKitListItem {
-  _id: string;
-  partNumber: string;
-  revision: string;
-  title: string;
-  released: boolean;
-  description: string;
-  machine: string;
-  customerId: string | null;
-  customerName: string | null;
-  lineCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const hoseKitListItemSchema = z.object({
+  _id: z.string(),
+  partNumber: z.string(),
+  revision: z.string(),
+  title: z.string(),
+  released: z.boolean(),
+  description: z.string(),
+  machine: z.string(),
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  lineCount: z.number().int(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type HoseKitListItem = z.infer<typeof hoseKitListItemSchema>;

@@ -60,7 +60,7 @@ export const updateOrganization = endpoint({
   method: 'POST',
   path: '/api/v1/organization/update',
   tag: TAG,
-  summary: "Rename the organisation or change its settings; answers every setting",
+  summary: 'Rename the organisation or change its settings; answers every setting',
   access: ADMIN,
   body: organizationUpdateSchema,
   response: organizationSettingsSchema,
@@ -81,7 +81,12 @@ function setting<K extends keyof OrganizationSettings>(name: string, path: strin
   });
 }
 
-export const getHasParker = setting('getHasParker', 'hasparker', 'hasParker', "Whether Parker's catalogue shows");
+export const getHasParker = setting(
+  'getHasParker',
+  'hasparker',
+  'hasParker',
+  "Whether Parker's catalogue shows",
+);
 export const getHideInventory = setting(
   'getHideInventory',
   'hideinventory',

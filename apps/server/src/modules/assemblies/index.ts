@@ -1,12 +1,11 @@
-/** Hose assemblies (issue 5): routes, the public serial lookup and the global-search provider. */
+/** Hose assemblies: the contracts' routes, the public serial lookup and the global-search provider. */
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 import { assemblyRoutes } from './routes.ts';
 import { assemblySearch } from './search.ts';
 
-export function assembliesModule({ config, database, realtime }: ModuleDeps): ModuleManifest {
+export function assembliesModule(deps: ModuleDeps): ModuleManifest {
   return {
+    routes: assemblyRoutes(deps),
     searchProviders: [assemblySearch],
-    legacy: (app) =>
-      assemblyRoutes(app, database, { publicUrl: config.publicUrl, sharedCounter: realtime.sharedCounter }),
   };
 }

@@ -1,25 +1,27 @@
 /**
- * Hose assemblies under `/api/v1` (issue 5): the list, one revision, the builder's live computation, save
- * (`/hoseassembly/new/update` creates revision A; any other id makes the next revision), duplicate, delete
- * (admins), serials, the tag and spec-sheet PDFs, and the public serial lookup `/qs/{serialId}`.
+ * The hose assembly contracts (`ASSEMBLIES_ENDPOINTS`): thin handlers over the service, the tag and spec
+ * sheet PDFs, and the public serial lookup with its per-address limit.
  */
 import {
   AppErrorCode,
-  assemblyDocumentRequestSchema,
-  hoseAssemblyInputSchema,
-  hoseAssemblyListQuerySchema,
+  computeHoseAssembly,
+  createHoseAssemblySerials,
+  deleteHoseAssembly,
+  downloadHoseAssemblySpecSheet,
+  downloadHoseAssemblyTag,
+  duplicateHoseAssembly,
+  getHoseAssembly,
+  listHoseAssemblies,
+  lookUpSerial,
   normalizeSerialId,
-  partNumberSchema,
-  serialsRequestSchema,
+  updateHoseAssembly,
 } from '@hosewright/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
-import { AppError, parseOrThrow } from '../../lib/errors.ts';
-import { type SharedCounter, WindowRateLimiter } from '../../lib/rate-limit.ts';
-import { ADMIN, MEMBER, PUBLIC } from '../auth/access.ts';
-import { type AuthContext, authOf, isUuid } from '../auth/plugin.ts';
-import { specSheetPdf, tagPdf } from './documents.ts';
+import { type ContractRoute, implement } from '../../api/contract-route.ts';
+import type { ModuleDeps } from '../../api/manifest.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { WindowRateLimiter } from '../../lib/rate-limit.ts';
+import { type PdfFile, specSheetPdf, tagPdf } from './documents.ts';
 import {
   computeForBuilder,
   createAssembly,
@@ -32,145 +34,90 @@ import {
   reviseAssembly,
 } from './service.ts';
 
-const API = '/api/v1';
-
 /** The public serial lookup: per address, enough to stop someone walking through serial ids. */
 export const QS_MAX_REQUESTS = 60;
 export const QS_WINDOW_MS = 60_000;
 
-export interface AssemblyRouteOptions {
-  /** The address people use (config.publicUrl): the tag's QR code opens `${publicUrl}/qs/{serialId}`. */
-  publicUrl?: string;
-  /** The public lookup's limiter (tests pass a small one). */
-  qsLimiter?: WindowRateLimiter;
-  /** Counts shared across instances (Redis) for the public lookup's limit. */
-  sharedCounter?: SharedCounter;
-}
+type RenderPdf = (
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  options: { serialId?: string | undefined; publicUrl: string },
+) => Promise<PdfFile>;
 
-function idOf(request: FastifyRequest): string {
-  const id = (request.params as { hoseAssemblyId?: string }).hoseAssemblyId ?? '';
-  if (!isUuid(id)) throw AppError.notFound('This hose assembly');
-  return id;
-}
+export function assemblyRoutes({
+  config,
+  database,
+  realtime,
+  log,
+}: Pick<ModuleDeps, 'config' | 'database' | 'realtime' | 'log'>): ContractRoute[] {
+  // Shared through Redis when configured, so that every instance counts an address's look-ups together.
+  const limiter = new WindowRateLimiter({
+    max: QS_MAX_REQUESTS,
+    windowMs: QS_WINDOW_MS,
+    shared: realtime.sharedCounter && {
+      counter: realtime.sharedCounter,
+      name: 'qs',
+      onError: (error) => log.warn({ err: error }, 'shared rate limit unavailable; counting here'),
+    },
+  });
 
-export function assemblyRoutes(
-  app: FastifyInstance,
-  database: Database,
-  options: AssemblyRouteOptions = {},
-): void {
-  const tenant = <T>(request: FastifyRequest, fn: (tx: Tx, auth: AuthContext) => Promise<T>) => {
-    const auth = authOf(request);
-    return database.withTenant(auth.organizationId, (tx) => fn(tx, auth));
-  };
-  const publicUrlOf = (request: FastifyRequest) =>
-    (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-  const limiter =
-    options.qsLimiter ??
-    new WindowRateLimiter({
-      max: QS_MAX_REQUESTS,
-      windowMs: QS_WINDOW_MS,
-      shared: options.sharedCounter && {
-        counter: options.sharedCounter,
-        name: 'qs',
-        onError: (error) => app.log.warn({ err: error }, 'shared rate limit unavailable; counting here'),
-      },
+  const pdfRoute = (contract: typeof downloadHoseAssemblyTag, render: RenderPdf) =>
+    implement(contract).inTransaction(async ({ params, body }, { tx, organizationId }) => {
+      // The tag's QR code opens the unit's public page at the address people use.
+      const pdf = await render(tx, organizationId, params.hoseAssemblyId, {
+        serialId: body.serialId,
+        publicUrl: config.publicUrl,
+      });
+      return { data: pdf.data, contentType: 'application/pdf', fileName: pdf.fileName };
     });
 
-  app.get(`${API}/hoseassemblies`, { config: { access: MEMBER } }, (request) => {
-    const query = parseOrThrow(hoseAssemblyListQuerySchema, request.query);
-    return tenant(request, (tx, auth) => listAssemblies(tx, auth.organizationId, query));
-  });
+  return [
+    implement(listHoseAssemblies).inTransaction(({ query }, { tx, organizationId }) =>
+      listAssemblies(tx, organizationId, query),
+    ),
 
-  // The builder's live figures. `?hoseAssemblyId=` computes the next revision of that assembly.
-  app.post(`${API}/hoseassemblies/compute`, { config: { access: MEMBER } }, (request) => {
-    const input = parseOrThrow(hoseAssemblyInputSchema, request.body);
-    const { hoseAssemblyId } = parseOrThrow(
-      z.object({ hoseAssemblyId: z.uuid('hoseAssemblyId must be a hose assembly id').optional() }),
-      request.query,
-    );
-    return tenant(request, (tx, auth) => computeForBuilder(tx, auth.organizationId, input, hoseAssemblyId));
-  });
+    implement(computeHoseAssembly).inTransaction(({ query, body }, { tx, organizationId }) =>
+      computeForBuilder(tx, organizationId, body, query.hoseAssemblyId),
+    ),
 
-  app.get(`${API}/hoseassembly/:hoseAssemblyId`, { config: { access: MEMBER } }, (request) => {
-    const id = idOf(request);
-    return tenant(request, (tx, auth) => getAssembly(tx, auth.organizationId, id));
-  });
+    implement(getHoseAssembly).inTransaction(({ params }, { tx, organizationId }) =>
+      getAssembly(tx, organizationId, params.hoseAssemblyId),
+    ),
 
-  app.post(`${API}/hoseassembly/:hoseAssemblyId/update`, { config: { access: MEMBER } }, (request) => {
-    const rawId = (request.params as { hoseAssemblyId: string }).hoseAssemblyId;
-    const id = rawId === 'new' ? 'new' : idOf(request);
-    const input = parseOrThrow(hoseAssemblyInputSchema, request.body);
-    return tenant(request, (tx, auth) =>
-      id === 'new'
-        ? createAssembly(tx, auth.organizationId, auth.userId, input)
-        : reviseAssembly(tx, auth.organizationId, auth.userId, id, input),
-    );
-  });
+    implement(updateHoseAssembly).inTransaction(({ params, body }, { tx, organizationId, userId }) =>
+      params.hoseAssemblyId === 'new'
+        ? createAssembly(tx, organizationId, userId, body)
+        : reviseAssembly(tx, organizationId, userId, params.hoseAssemblyId, body),
+    ),
 
-  app.post(`${API}/hoseassembly/:hoseAssemblyId/duplicate`, { config: { access: MEMBER } }, (request) => {
-    const id = idOf(request);
-    const { partNumber } = parseOrThrow(
-      z.object({
-        partNumber: z
-          .union([z.literal(''), z.null(), partNumberSchema])
-          .optional()
-          .transform((v) => (v ? v : undefined)),
-      }),
-      request.body,
-    );
-    return tenant(request, (tx, auth) =>
-      duplicateAssembly(tx, auth.organizationId, auth.userId, id, partNumber),
-    );
-  });
+    implement(duplicateHoseAssembly).inTransaction(({ params, body }, { tx, organizationId, userId }) =>
+      duplicateAssembly(tx, organizationId, userId, params.hoseAssemblyId, body.partNumber),
+    ),
 
-  app.post(`${API}/hoseassembly/:hoseAssemblyId/delete`, { config: { access: ADMIN } }, (request) => {
-    const id = idOf(request);
-    return tenant(request, async (tx, auth) => {
-      await deleteAssembly(tx, auth.organizationId, id);
+    implement(deleteHoseAssembly).inTransaction(async ({ params }, { tx, organizationId }) => {
+      await deleteAssembly(tx, organizationId, params.hoseAssemblyId);
       return { ok: true };
-    });
-  });
+    }),
 
-  app.post(`${API}/hoseassembly/:hoseAssemblyId/serials`, { config: { access: MEMBER } }, (request) => {
-    const id = idOf(request);
-    const body = parseOrThrow(serialsRequestSchema, request.body);
-    return tenant(request, (tx, auth) => createSerials(tx, auth.organizationId, auth.userId, id, body));
-  });
+    implement(createHoseAssemblySerials).inTransaction(({ params, body }, { tx, organizationId, userId }) =>
+      createSerials(tx, organizationId, userId, params.hoseAssemblyId, body),
+    ),
 
-  const documents = [
-    { file: 'tag.pdf', render: tagPdf },
-    { file: 'specsheet.pdf', render: specSheetPdf },
-  ] as const;
-  for (const { file, render } of documents) {
-    app.post(
-      `${API}/hoseassembly/:hoseAssemblyId/documents/${file}`,
-      { config: { access: MEMBER } },
-      async (request, reply) => {
-        const id = idOf(request);
-        const { serialId } = parseOrThrow(assemblyDocumentRequestSchema, request.body);
-        const pdf = await tenant(request, (tx, auth) =>
-          render(tx, auth.organizationId, id, { serialId, publicUrl: publicUrlOf(request) }),
+    pdfRoute(downloadHoseAssemblyTag, tagPdf),
+    pdfRoute(downloadHoseAssemblySpecSheet, specSheetPdf),
+
+    implement(lookUpSerial).publicly(async ({ params }, { request, reply }) => {
+      const waitMs = await limiter.hit(request.ip);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        reply.header('retry-after', String(seconds));
+        throw new AppError(
+          AppErrorCode.TooManyRequests,
+          `Too many serial number look-ups from your address. Try again in ${seconds} seconds.`,
         );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
-          .send(pdf.data);
-      },
-    );
-  }
-
-  // Public: no sign-in. Rate-limited per IP address.
-  app.get(`${API}/qs/:serialId`, { config: { access: PUBLIC } }, async (request, reply) => {
-    const waitMs = await limiter.hit(request.ip);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      reply.header('retry-after', String(seconds));
-      throw new AppError(
-        AppErrorCode.TooManyRequests,
-        `Too many serial number look-ups from your address. Try again in ${seconds} seconds.`,
-      );
-    }
-    const serialId = normalizeSerialId((request.params as { serialId: string }).serialId ?? '');
-    return publicAssembly(database, serialId);
-  });
+      }
+      return publicAssembly(database, normalizeSerialId(params.serialId));
+    }),
+  ];
 }

@@ -63,9 +63,12 @@ import { toComponent } from '../components/service.ts';
 
 type Row = typeof hoseAssemblies.$inferSelect;
 
+/** A revision's input as stored: always with its part number (see `storedInput`). */
+export type StoredInput = HoseAssemblyInput & { partNumber: string };
+
 /** What the `spec` jsonb column holds. */
 export interface StoredSpec {
-  input: HoseAssemblyInput;
+  input: StoredInput;
   computed: AssemblyComputation;
   parts: AssemblyPartsSummary;
 }
@@ -348,14 +351,14 @@ function storedInput(
   input: HoseAssemblyInput,
   computed: AssemblyComputation,
   partNumber: string,
-): HoseAssemblyInput {
-  const out: HoseAssemblyInput = { ...input, partNumber };
+): StoredInput {
+  const out: StoredInput = { ...input, partNumber };
   if (!computed.bothEndsBent) {
     out.orientationDeg = undefined;
     out.orientationConvention = undefined;
   }
   if (out.wrap) out.wrap = { ...out.wrap, lengthMm: computed.wrapLengthMm ?? undefined };
-  return JSON.parse(JSON.stringify(out)) as HoseAssemblyInput;
+  return JSON.parse(JSON.stringify(out)) as StoredInput;
 }
 
 function columnsOf(

@@ -6,5 +6,3 @@ declare module 'fastify' {
     access?: ApiAccess;
   }
 }
-
-export { ADMIN, MEMBER, PUBLIC, type ProtectedAccess } from '@hosewright/domain';

@@ -147,11 +147,9 @@ export function createAuthenticator(
 }
 
 /**
- * Every route declares its access; an `/api/` route is a contract (`registerContractRoute`), so it cannot
+ * Every route declares its access; an `/api/v1/` route is a contract (`registerContractRoute`), so it cannot
  * exist without one. The request hook authenticates protected routes before anything else runs.
  */
-const ENFORCE_CONTRACTS = false; // TRANSITION: on once every module is converted
-
 export function installAuth(app: FastifyInstance, authenticator: Authenticator): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.decorateRequest('auth', null);
@@ -163,8 +161,10 @@ export function installAuth(app: FastifyInstance, authenticator: Authenticator):
         `Route ${String(route.method)} ${route.url} does not declare config.access (role and tier)`,
       );
     }
-    if (ENFORCE_CONTRACTS && route.url.startsWith('/api/') && !route.config?.contract) {
-      throw new Error(`Route ${String(route.method)} ${route.url} is not a contract (see api/contract-route.ts)`);
+    if (route.url.startsWith('/api/v1/') && !route.config?.contract) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} is not a contract (see api/contract-route.ts)`,
+      );
     }
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
   });

@@ -4,21 +4,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  COMPONENT_INPUT_SCHEMAS,
   COMPONENT_KINDS,
   type Component,
   type ComponentInput,
   type ComponentKind,
   type ComponentListQuery,
+  type CouplingSeries,
   type CrimpFitting,
   type Ferrule,
+  type FittingWithFerrule,
+  ferrulesForFitting,
+  findSeries,
   type ListResponse,
   matchParts,
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
+import { components, couplingSeries } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../organization/service.ts';
 
@@ -103,8 +106,7 @@ export function toColumns(input: ComponentInput): Omit<Insert, 'organizationId' 
   return values as Omit<Insert, 'organizationId' | 'origin'>;
 }
 
-
-/** Parker's catalogue shows only where the organisation has it (issue 4). */
+/** Parker's catalogue shows only where the organisation has it (its `hasParker` setting). */
 function visibility(hasParker: boolean): SQL | undefined {
   if (hasParker) return undefined;
   return or(ne(components.origin, 'catalogue'), sql`lower(${components.brand}) <> 'parker'`);
@@ -293,18 +295,6 @@ export async function deleteComponent(tx: Tx, organizationId: string, id: string
     .where(and(eq(components.organizationId, organizationId), eq(components.id, id)));
 }
 
-/** Parse `raw` as the contract of `kind`; the same rules the web form and the importer use. */
-export function parseComponentInput(kind: ComponentKind, raw: unknown): ComponentInput {
-  const body = typeof raw === 'object' && raw !== null ? { ...raw, kind } : { kind };
-  const parsed = COMPONENT_INPUT_SCHEMAS[kind].safeParse(body);
-  if (!parsed.success) {
-    throw new AppError('BAD_REQUEST', 'Some of the information is not valid', {
-      issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
-    });
-  }
-  return parsed.data as ComponentInput;
-}
-
 export function componentKey(c: { kind: string; brand: string; partNumber: string }): string {
   return `${c.kind}|${c.brand.toLowerCase()}|${c.partNumber.toLowerCase()}`;
 }
@@ -444,7 +434,7 @@ export async function upsertComponents(
 export const NEAR_MISSES_SHOWN = 25;
 
 /**
- * Which fittings and ferrules fit this hose (DOMAIN.md rule 1), with the reasons of the exclusions. Every
+ * Which fittings and ferrules fit this hose (`matchParts`), with the reasons of the exclusions. Every
  * part of the hose's series and dash is checked; of the parts that miss on one of the two (another dash of
  * the series, another series at this dash) the first NEAR_MISSES_SHOWN of each are shown with their reason,
  * so the counter sees why a familiar part is not offered without paging through the whole catalogue.
@@ -480,15 +470,136 @@ export async function findCompatibleParts(tx: Tx, organizationId: string, hoseId
       notInArray(components.series, codes),
     ).limit(NEAR_MISSES_SHOWN)),
   ];
-  const series = await tx
-    .select()
-    .from(couplingSeries)
-    .where(eq(couplingSeries.organizationId, organizationId));
+  const series = await listSeries(tx, organizationId);
   const items = parts.map(toComponent);
-  return matchParts({
+  const match = matchParts({
     hose,
     fittings: items.filter((c): c is CrimpFitting => c.kind === 'crimpFitting'),
     ferrules: items.filter((c): c is Ferrule => c.kind === 'ferrule'),
     series,
   });
+  return { ...match, series: findSeries(series, hose.brand, hose.series) };
+}
+
+/** A coupling series as the API answers it. */
+export function toSeries(s: typeof couplingSeries.$inferSelect): CouplingSeries {
+  return {
+    _id: s.id,
+    code: s.code,
+    brand: s.brand,
+    description: s.description,
+    skive: s.skive,
+    origin: s.origin as CouplingSeries['origin'],
+  };
+}
+
+/** Every coupling series of the organisation, by brand and code. */
+export async function listSeries(tx: Tx, organizationId: string): Promise<CouplingSeries[]> {
+  const rows = await tx
+    .select()
+    .from(couplingSeries)
+    .where(eq(couplingSeries.organizationId, organizationId))
+    .orderBy(asc(couplingSeries.brand), asc(couplingSeries.code));
+  return rows.map(toSeries);
+}
+
+/**
+ * A page of crimp fittings (the `crimpfittings` list), each with the ferrule of its maker, series and dash
+ * (`ferrulesForFitting`): what the counter sees before a hose is chosen. The rating is the fitting's own.
+ */
+export async function listFittingsWithFerrules(
+  tx: Tx,
+  organizationId: string,
+  query: ComponentListQuery,
+): Promise<ListResponse<FittingWithFerrule>> {
+  const page = await listComponents(tx, organizationId, query, { kind: 'crimpFitting' });
+  const fittings = page.items as CrimpFitting[];
+  const twoPiece = fittings.filter((f) => f.pieces === 2);
+  const settings = await getSettings(tx, organizationId);
+  const ferrules = twoPiece.length
+    ? (
+        await tx
+          .select()
+          .from(components)
+          .where(
+            and(
+              eq(components.organizationId, organizationId),
+              eq(components.kind, 'ferrule'),
+              visibility(settings.hasParker),
+              eq(components.active, true),
+              inArray(components.dash, [...new Set(twoPiece.map((f) => f.dash))]),
+              inArray(sql`lower(trim(${components.series}))`, [
+                ...new Set(twoPiece.map((f) => f.series.trim().toLowerCase())),
+              ]),
+            ),
+          )
+          .orderBy(asc(components.partNumber))
+      ).map((row) => toComponent(row) as Ferrule)
+    : [];
+  const series = await listSeries(tx, organizationId);
+  return {
+    items: fittings.map((f) => ({
+      ...f,
+      ferrule: ferrulesForFitting(f, ferrules, series)[0] ?? null,
+      maxWorkingPressurePsi: f.workingPressurePsi,
+    })),
+    total: page.total,
+    page: page.page,
+  };
+}
+
+/** The fittings compatible with a hose, each with the ferrule chosen for it (one page). */
+export async function listCompatibleFittings(
+  tx: Tx,
+  organizationId: string,
+  hoseId: string,
+): Promise<ListResponse<FittingWithFerrule>> {
+  const match = await findCompatibleParts(tx, organizationId, hoseId);
+  const items = match.fittings
+    .filter((f) => f.compatible)
+    .map((f) => ({
+      ...f.item,
+      ferrule: f.ferrule,
+      maxWorkingPressurePsi: f.maxWorkingPressurePsi ?? f.item.workingPressurePsi,
+    }));
+  return { items, total: items.length, page: 1 };
+}
+
+/**
+ * The ferrules of the `ferrule` call: with a hose and a fitting, the one chosen for them (0 or 1); with a
+ * hose, those compatible with it; with a fitting, those it takes (paged); with neither, every ferrule.
+ */
+export async function listMatchingFerrules(
+  tx: Tx,
+  organizationId: string,
+  query: ComponentListQuery & { hoseId?: string; crimpFittingId?: string },
+): Promise<ListResponse<Ferrule>> {
+  const { hoseId, crimpFittingId } = query;
+  const fitting = crimpFittingId
+    ? (toComponent(
+        await findComponentRow(tx, organizationId, crimpFittingId, 'crimpFitting'),
+      ) as CrimpFitting)
+    : undefined;
+  if (hoseId) {
+    const match = await findCompatibleParts(tx, organizationId, hoseId);
+    const items = fitting
+      ? match.fittings.flatMap((f) => (f.item._id === fitting._id && f.ferrule ? [f.ferrule] : []))
+      : match.ferrules.filter((f) => f.compatible).map((f) => f.item);
+    return { items, total: items.length, page: 1 };
+  }
+  if (!fitting) {
+    return (await listComponents(tx, organizationId, query, { kind: 'ferrule' })) as ListResponse<Ferrule>;
+  }
+  if (fitting.pieces !== 2) return { items: [], total: 0, page: query.page };
+  // The same ferrules as `ferrulesForFitting`, paged by the database.
+  const own = findSeries(await listSeries(tx, organizationId), fitting.brand, fitting.series);
+  const takes: ComponentListQuery = {
+    ...query,
+    brand: [fitting.brand],
+    series: [fitting.series],
+    dash: [fitting.dash],
+    active: true,
+    skive: own ? own.skive : query.skive,
+  };
+  return (await listComponents(tx, organizationId, takes, { kind: 'ferrule' })) as ListResponse<Ferrule>;
 }

@@ -24,13 +24,7 @@ import { contactMessages, feedback, organizations, users } from '../../db/schema
 import { AppError } from '../../lib/errors.ts';
 import { WindowRateLimiter } from '../../lib/rate-limit.ts';
 
-export function contactModule({
-  config,
-  database,
-  mailer,
-  realtime,
-  log,
-}: ModuleDeps): ModuleManifest {
+export function contactModule({ config, database, mailer, realtime, log }: ModuleDeps): ModuleManifest {
   const limiter = new WindowRateLimiter({
     max: CONTACT_MAX_PER_WINDOW,
     windowMs: CONTACT_WINDOW_MS,
@@ -65,29 +59,31 @@ export function contactModule({
         return { ok: true };
       }),
 
-      implement(sendFeedback).inTransaction(async ({ body: input }, { tx, organizationId, userId, request, afterCommit }) => {
-        const [row] = await tx
-          .insert(feedback)
-          .values({ ...input, organizationId, userId })
-          .returning({ id: feedback.id });
-        const [org] = await tx
-          .select({ name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId));
-        const [who] = await tx
-          .select({ name: users.name, email: users.email })
-          .from(users)
-          .where(eq(users.id, userId));
-        const shop = org?.name ?? '';
-        afterCommit(() =>
-          mail(
-            request,
-            `Feedback (${input.category}) from ${shop}`,
-            `From: ${who?.name ?? ''} <${who?.email ?? ''}> at ${shop}\nPage: ${input.page || '-'}\n\n${input.message}\n`,
-          ),
-        );
-        return { ok: true, id: row?.id ?? '' };
-      }),
+      implement(sendFeedback).inTransaction(
+        async ({ body: input }, { tx, organizationId, userId, request, afterCommit }) => {
+          const [row] = await tx
+            .insert(feedback)
+            .values({ ...input, organizationId, userId })
+            .returning({ id: feedback.id });
+          const [org] = await tx
+            .select({ name: organizations.name })
+            .from(organizations)
+            .where(eq(organizations.id, organizationId));
+          const [who] = await tx
+            .select({ name: users.name, email: users.email })
+            .from(users)
+            .where(eq(users.id, userId));
+          const shop = org?.name ?? '';
+          afterCommit(() =>
+            mail(
+              request,
+              `Feedback (${input.category}) from ${shop}`,
+              `From: ${who?.name ?? ''} <${who?.email ?? ''}> at ${shop}\nPage: ${input.page || '-'}\n\n${input.message}\n`,
+            ),
+          );
+          return { ok: true, id: row?.id ?? '' };
+        },
+      ),
     ],
   };
 }

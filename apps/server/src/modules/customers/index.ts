@@ -1,11 +1,12 @@
-/** Customers and their items (issue 6): routes and the global-search provider. */
+/** Customers and their items: the routes and the global-search provider. */
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
-import { registerCustomerRoutes } from './routes.ts';
+import { customerRoutes } from './routes.ts';
 import { customerSearch } from './search.ts';
 
-export function customersModule({ database }: ModuleDeps): ModuleManifest {
+/** `app.ts` hands every module its deps; these routes need none beyond the tenant transaction. */
+export function customersModule(_deps: ModuleDeps): ModuleManifest {
   return {
+    routes: customerRoutes(),
     searchProviders: [customerSearch],
-    legacy: (app) => registerCustomerRoutes(app, database),
   };
 }

@@ -1,25 +1,17 @@
 /**
- * Customers and their items under `/api/v1` (ARCHITECTURE "API": lowercase paths like the spec's):
- *
- * - `GET  customers`: one page, sorted, free text over name, domain and account number, active filter.
- * - `GET  customer/{id}`; `POST customer/{id}/update` (`new` creates, within the plan's maxCustomers);
- *   `POST customer/{id}/delete` (admins).
- * - `GET  customer/{id}/items`; `POST customer/{id}/item/{itemId}/update` (`new` creates) and `/delete`.
- *
- * Regular members and admins create and edit (SPEC 2: /customers/new and /customer/{id}/edit are regular
- * or admin); only admins delete a customer (SPEC 6).
+ * The customers contracts (`CUSTOMERS_ENDPOINTS`): customers, and the part numbers each uses for our
+ * assemblies, kits and components. Access is the contracts' (members edit, admins delete a customer).
  */
 import {
-  customerInputSchema,
-  customerItemInputSchema,
-  customerItemListQuerySchema,
-  customerListQuerySchema,
+  deleteCustomer as deleteCustomerEndpoint,
+  deleteCustomerItem as deleteCustomerItemEndpoint,
+  getCustomer,
+  listCustomerItems as listCustomerItemsEndpoint,
+  listCustomers as listCustomersEndpoint,
+  updateCustomer as updateCustomerEndpoint,
+  updateCustomerItem,
 } from '@hosewright/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database, Tx } from '../../db/client.ts';
-import { AppError, parseOrThrow } from '../../lib/errors.ts';
-import { ADMIN, MEMBER } from '../auth/access.ts';
-import { type AuthContext, authOf, isUuid } from '../auth/plugin.ts';
+import { type ContractRoute, implement } from '../../api/contract-route.ts';
 import {
   createCustomer,
   deleteCustomer,
@@ -32,87 +24,44 @@ import {
   updateCustomer,
 } from './service.ts';
 
-const BASE = '/api/v1';
+export function customerRoutes(): ContractRoute[] {
+  return [
+    implement(listCustomersEndpoint).inTransaction(({ query }, { tx, organizationId }) =>
+      listCustomers(tx, organizationId, query),
+    ),
 
-/** A route parameter that must be an id: anything else is simply not found (like another shop's id). */
-function idOf(request: FastifyRequest, param: string, what: string): string {
-  const id = (request.params as Record<string, string>)[param] ?? '';
-  if (!isUuid(id)) throw AppError.notFound(what);
-  return id;
-}
+    implement(getCustomer).inTransaction(async ({ params }, { tx, organizationId }) =>
+      toCustomer(await findCustomerRow(tx, organizationId, params.customerId)),
+    ),
 
-function isNew(request: FastifyRequest, param: string): boolean {
-  return (request.params as Record<string, string>)[param] === 'new';
-}
+    implement(updateCustomerEndpoint).inTransaction(({ params, body }, { tx, organizationId }) =>
+      params.customerId === 'new'
+        ? createCustomer(tx, organizationId, body)
+        : updateCustomer(tx, organizationId, params.customerId, body),
+    ),
 
-export function registerCustomerRoutes(app: FastifyInstance, database: Database): void {
-  const tenant = <T>(request: FastifyRequest, fn: (tx: Tx, auth: AuthContext) => Promise<T>) => {
-    const auth = authOf(request);
-    return database.withTenant(auth.organizationId, (tx) => fn(tx, auth));
-  };
-
-  app.get(`${BASE}/customers`, { config: { access: MEMBER } }, (request) => {
-    const query = parseOrThrow(customerListQuerySchema, request.query);
-    return tenant(request, (tx, auth) => listCustomers(tx, auth.organizationId, query));
-  });
-
-  app.get(`${BASE}/customer/:customerId`, { config: { access: MEMBER } }, (request) => {
-    const id = idOf(request, 'customerId', 'This customer');
-    return tenant(request, async (tx, auth) =>
-      toCustomer(await findCustomerRow(tx, auth.organizationId, id)),
-    );
-  });
-
-  app.post(`${BASE}/customer/:customerId/update`, { config: { access: MEMBER } }, (request) => {
-    const creating = isNew(request, 'customerId');
-    const id = creating ? null : idOf(request, 'customerId', 'This customer');
-    const input = parseOrThrow(customerInputSchema, request.body);
-    return tenant(request, (tx, auth) =>
-      id === null
-        ? createCustomer(tx, auth.organizationId, input)
-        : updateCustomer(tx, auth.organizationId, id, input),
-    );
-  });
-
-  app.post(`${BASE}/customer/:customerId/delete`, { config: { access: ADMIN } }, (request) => {
-    const id = idOf(request, 'customerId', 'This customer');
-    return tenant(request, async (tx, auth) => {
-      await deleteCustomer(tx, auth.organizationId, id);
+    implement(deleteCustomerEndpoint).inTransaction(async ({ params }, { tx, organizationId }) => {
+      await deleteCustomer(tx, organizationId, params.customerId);
       return { ok: true };
-    });
-  });
+    }),
 
-  app.get(`${BASE}/customer/:customerId/items`, { config: { access: MEMBER } }, (request) => {
-    const id = idOf(request, 'customerId', 'This customer');
-    const query = parseOrThrow(customerItemListQuerySchema, request.query);
-    return tenant(request, (tx, auth) => listCustomerItems(tx, auth.organizationId, id, query));
-  });
+    implement(listCustomerItemsEndpoint).inTransaction(({ params, query }, { tx, organizationId }) =>
+      listCustomerItems(tx, organizationId, params.customerId, query),
+    ),
 
-  app.post(
-    `${BASE}/customer/:customerId/item/:customerItemId/update`,
-    { config: { access: MEMBER } },
-    (request) => {
-      const customerId = idOf(request, 'customerId', 'This customer');
-      const itemId = isNew(request, 'customerItemId')
-        ? null
-        : idOf(request, 'customerItemId', 'This customer item');
-      const input = parseOrThrow(customerItemInputSchema, request.body);
-      return tenant(request, (tx, auth) =>
-        saveCustomerItem(tx, auth.organizationId, customerId, itemId, input),
-      );
-    },
-  );
+    implement(updateCustomerItem).inTransaction(({ params, body }, { tx, organizationId }) =>
+      saveCustomerItem(
+        tx,
+        organizationId,
+        params.customerId,
+        params.customerItemId === 'new' ? null : params.customerItemId,
+        body,
+      ),
+    ),
 
-  app.post(
-    `${BASE}/customer/:customerId/item/:customerItemId/delete`,
-    { config: { access: MEMBER } },
-    (request) => {
-      const customerId = idOf(request, 'customerId', 'This customer');
-      const itemId = idOf(request, 'customerItemId', 'This customer item');
-      return tenant(request, async (tx, auth) => {
-        await deleteCustomerItem(tx, auth.organizationId, customerId, itemId);
-        return { ok: true };
-      });
-    },
-  );
+    implement(deleteCustomerItemEndpoint).inTransaction(async ({ params }, { tx, organizationId }) => {
+      await deleteCustomerItem(tx, organizationId, params.customerId, params.customerItemId);
+      return { ok: true };
+    }),
+  ];
 }

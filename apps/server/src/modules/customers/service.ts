@@ -1,5 +1,5 @@
 /**
- * Customers and their items (issue 6). Every function takes the tenant transaction and the organisation;
+ * Customers and their items. Every function takes the tenant transaction and the organisation;
  * row-level security backs the explicit organisation filters up. Another organisation's id answers exactly
  * like a missing one.
  */
@@ -8,6 +8,7 @@ import {
   type CustomerInput,
   type CustomerItem,
   type CustomerItemInput,
+  type CustomerItemListQuery,
   type CustomerItemTargetType,
   type CustomerListQuery,
   type ListResponse,
@@ -268,7 +269,7 @@ export async function listCustomerItems(
   tx: Tx,
   organizationId: string,
   customerId: string,
-  query: { page: number; itemsPerPage: number; q?: string },
+  query: CustomerItemListQuery,
 ): Promise<ListResponse<CustomerItem>> {
   await findCustomerRow(tx, organizationId, customerId);
   const conditions: (SQL | undefined)[] = [
@@ -286,7 +287,10 @@ export async function listCustomerItems(
       .select()
       .from(customerItems)
       .where(where)
-      .orderBy(asc(sql`lower(${customerItems.customerPartNumber})`), asc(customerItems.id))
+      .orderBy(
+        (query.order === 'desc' ? desc : asc)(sql`lower(${customerItems.customerPartNumber})`),
+        asc(customerItems.id),
+      )
       .limit(query.itemsPerPage)
       .offset((query.page - 1) * query.itemsPerPage),
     tx.select({ n: count() }).from(customerItems).where(where),

@@ -5,7 +5,7 @@
  * refused because it can carry script. SPEC 5 / 8: an upload without an id answers
  * 'objectId is null or not defined'; an upload without form data fails with a message that says so.
  */
-import { AppErrorCode, getImage, NO_OBJECT_ID, type IMAGE_TYPES, uploadImage } from '@hosewright/domain';
+import { AppErrorCode, getImage, type IMAGE_TYPES, NO_OBJECT_ID, uploadImage } from '@hosewright/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { implement } from '../../api/contract-route.ts';
 import type { ModuleManifest } from '../../api/manifest.ts';
@@ -46,7 +46,8 @@ export function imagesModule(): ModuleManifest {
           throw new AppError(AppErrorCode.MissingRole, 'Only an admin can change the organisation’s logo');
         }
         const picture = body.file?.data;
-        if (!picture || picture.length === 0) throw badRequest('Choose a picture to upload, in the field file.');
+        if (!picture || picture.length === 0)
+          throw badRequest('Choose a picture to upload, in the field file.');
         const contentType = sniffImageType(picture);
         if (!contentType) {
           throw badRequest('This file is not a picture we can show. Upload a PNG, JPEG, GIF or WebP image.');

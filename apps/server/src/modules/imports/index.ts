@@ -1,7 +1,7 @@
-/** Imports of every target: upload, templates, start, logs. */
+/** Imports of every target: templates, upload, start, logs. */
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 import { importRoutes } from './routes.ts';
 
-export function importsModule({ config, database }: ModuleDeps): ModuleManifest {
-  return { legacy: (app) => importRoutes(app, { database, config }) };
+export function importsModule({ database }: Pick<ModuleDeps, 'database'>): ModuleManifest {
+  return { routes: importRoutes(database) };
 }

@@ -2,19 +2,17 @@
  * Import templates: a header row with the target's contract field names and one example row that passes
  * the importer, as CSV (UTF-8 with BOM, so Excel opens it correctly) or .xlsx.
  */
+import type { ImportTemplateFormat } from '@hosewright/domain';
 import writeXlsxFile from 'write-excel-file/node';
 import { importFields } from './fields.ts';
 import { importTarget } from './target-registry.ts';
 
-export const TEMPLATE_FORMATS = ['csv', 'xlsx'] as const;
-export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
-
-export const CONTENT_TYPES: Record<TemplateFormat, string> = {
+export const CONTENT_TYPES: Record<ImportTemplateFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function templateFileName(kind: string, format: TemplateFormat): string {
+export function templateFileName(kind: string, format: ImportTemplateFormat): string {
   return `hosewright-${importTarget(kind).template.fileStem}-template.${format}`;
 }
 
@@ -30,7 +28,7 @@ export interface Template {
   body: Buffer;
 }
 
-export async function buildTemplate(kind: string, format: TemplateFormat): Promise<Template> {
+export async function buildTemplate(kind: string, format: ImportTemplateFormat): Promise<Template> {
   const { template } = importTarget(kind);
   const columns = importFields(kind).map((f) => f.name);
   const example = template.example;

@@ -1,11 +1,12 @@
-/** Hose kits (issue 6): routes and the global-search provider. */
+/** Hose kits: the routes and the global-search provider. */
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 import { kitRoutes } from './routes.ts';
 import { kitSearch } from './search.ts';
 
-export function kitsModule({ database }: ModuleDeps): ModuleManifest {
+/** `app.ts` hands every module its deps; these routes need none beyond the tenant transaction. */
+export function kitsModule(_deps: ModuleDeps): ModuleManifest {
   return {
+    routes: kitRoutes(),
     searchProviders: [kitSearch],
-    legacy: (app) => kitRoutes(app, database),
   };
 }

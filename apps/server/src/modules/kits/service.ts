@@ -1,10 +1,10 @@
 /**
- * Hose kits' business operations (issue 6). Every function takes the tenant transaction and the
+ * Hose kits' business operations. Every function takes the tenant transaction and the
  * organisation; row-level security backs the explicit organisation filters up.
  *
  * One row per revision in `hose_kits`, its lines in `hose_kit_lines`. A new kit is revision A. Saving an
  * unreleased revision changes it in place (lines replaced as a whole); saving when the latest revision is
- * released creates the next revision (A, B, ... as assemblies do) and clears `latest` on the one before,
+ * released creates the next revision (ADR 0008: A, B, ... as assemblies do) and clears `latest` on the one before,
  * which stays readable. Lines are priced when read, with today's library costs and the customer's terms.
  */
 import {
@@ -45,7 +45,7 @@ import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 
 type Row = typeof hoseKits.$inferSelect;
 
-export const KIT_NOT_FOUND = 'This hose kit';
+const KIT_NOT_FOUND = 'This hose kit';
 
 interface KitSettings {
   delimiter: string;

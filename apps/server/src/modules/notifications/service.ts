@@ -6,10 +6,10 @@
  * missing one.
  */
 import {
-  type NotificationListQuery,
   type AppNotification,
   HIDDEN_VIEW_STATUSES,
   type ListResponse,
+  type NotificationListQuery,
   NotificationStatus,
   NotificationViewStatus,
 } from '@hosewright/domain';

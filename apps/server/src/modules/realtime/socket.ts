@@ -25,20 +25,18 @@ import {
   AppErrorCode,
   type ClientToServerEvents,
   INITIAL_NOTIFICATIONS,
-  MEMBER,
   isNotificationViewStatus,
+  MEMBER,
   type ServerToClientEvents,
   type SocketAck,
   type SocketAckResult,
 } from '@hosewright/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type Config, ConfigError } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { memberships, revokedTokens, subscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SharedCounter } from '../../lib/rate-limit.ts';
 import { type Authenticator, isUuid } from '../auth/plugin.ts';

@@ -37,7 +37,10 @@ export function sessionModule(): ModuleManifest {
           locale: profile.locale,
         };
       }),
-      implement(getUserRoles).outsideTransaction(async (_input, { auth }) => ({ userId: auth.userId, userRoles: auth.roles })),
+      implement(getUserRoles).outsideTransaction(async (_input, { auth }) => ({
+        userId: auth.userId,
+        userRoles: auth.roles,
+      })),
     ],
   };
 }

@@ -4,12 +4,12 @@ import fastifyStatic from '@fastify/static';
 import { AppErrorCode, getPublicConfig, PUBLIC } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { implement } from '../../api/contract-route.ts';
+import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { implement } from '../../api/contract-route.ts';
-import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 
 /** The version the web app compares against: the SPA build time, or this server's start time. */
 export function readVersion(config: Config): number {

@@ -1,35 +1,12 @@
+import type { ImportDetails, ImportStatus } from '@hosewright/domain';
 import { type QueryKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
 import { importKeys, ORG_API } from './paths';
 
-export type ImportStatus = 'uploaded' | 'queued' | 'running' | 'succeeded' | 'failed';
-
-export interface ImportRowError {
-  row: number;
-  column: string;
-  message: string;
-}
-
+export type { ImportStatus } from '@hosewright/domain';
 /** An import log: its progress while it runs, and its outcome. */
-export interface ImportLog {
-  importId: string;
-  /** The import target ('hose', 'customer', 'customerItem', 'hoseAssembly', ...). */
-  kind: string;
-  fileName: string;
-  status: ImportStatus;
-  /** 0-100, as stored. */
-  progress: number;
-  /** The job that runs it: its progress is also pushed over the socket (useJobProgress). */
-  jobId: string | null;
-  rowsTotal: number;
-  created: number;
-  updated: number;
-  errors: ImportRowError[];
-  message: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type ImportLog = ImportDetails;
 
 export const IMPORT_POLL_MS = 500;
 /** A log still at 'uploaded' was never started (or is about to be): look again now and then only. */

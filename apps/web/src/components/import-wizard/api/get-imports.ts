@@ -1,20 +1,19 @@
-import type { ListResponse } from '@hosewright/domain';
+import type { ImportSummary, ListResponse } from '@hosewright/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { toQueryString } from '@/lib/query-string';
-import type { ImportLog } from './get-import';
 import { importKeys, ORG_API } from './paths';
 
-export type ImportLogSummary = Omit<ImportLog, 'errors'> & { errorCount: number };
+export type ImportLogSummary = ImportSummary;
 
 function emptyPage(): ListResponse<ImportLogSummary> {
   return { items: [], total: 0, page: 1 };
 }
 
 /**
- * `GET imports[?kinds=]`: recent import logs (of these kinds), newest first. A list GET (SPEC 7
- * "Organisation list GETs", SPEC 8 "List helper failure"): an empty page when it fails; only a cancelled
- * request still throws, so a stale answer is not cached.
+ * `GET imports[?kinds=]` (listImports): recent import logs (of these kinds), newest first. Like every
+ * organisation list, a failure shows as an empty page rather than an error; only a cancelled request still
+ * throws, so a stale answer is not cached.
  */
 export async function getImports(
   kinds?: readonly string[],
