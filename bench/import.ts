@@ -47,14 +47,14 @@ const sampler = setInterval(() => {
   sampled = Math.max(sampled, rssMb());
 }, 10);
 const start = performance.now();
-const id = await stageComponentImport(app.database, {
+const id = await stageComponentImport(app.database, app.importTargets, {
   organizationId: owner.organizationId,
   userId: owner.adminId,
   kind: 'hose',
   fileName: 'bench.csv',
   file,
 });
-const outcome = await runComponentImport(app.database, owner.organizationId, id);
+const outcome = await runComponentImport(app.database, app.importTargets, owner.organizationId, id);
 const ms = performance.now() - start;
 clearInterval(sampler);
 const peak = exact ? (statusMb('VmHWM') ?? sampled) : Math.max(sampled, rssMb());

@@ -20,6 +20,9 @@ import { dashboardModule } from './modules/dashboard/routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { importsModule } from './modules/imports/index.ts';
+import { createImportTargets } from './modules/imports/target-registry.ts';
+import type { ImportTargets } from './modules/imports/targets.ts';
+import type { JobHandler } from './modules/jobs/types.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
 import { kitsModule } from './modules/kits/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -47,6 +50,8 @@ export interface HosewrightApp {
   routes: RegisteredRoute[];
   /** Every endpoint contract the app implements (the OpenAPI document and the generated suites). */
   contracts: AnyEndpoint[];
+  /** The import targets every module declared (for scripts and benchmarks that run an import directly). */
+  importTargets: ImportTargets;
 }
 
 export async function buildApp({
@@ -175,9 +180,17 @@ export async function buildApp({
     customersModule(deps),
     assembliesModule(deps),
     kitsModule(deps),
-    importsModule(deps),
   ];
+  const importTargets = createImportTargets(modules.flatMap((m) => m.importTargets ?? []));
+  modules.push(importsModule(deps, importTargets));
   modules.push(searchModule(modules.flatMap((m) => m.searchProviders ?? [])));
+  const jobHandlers: Record<string, JobHandler> = {};
+  for (const module of modules) {
+    for (const [type, handler] of Object.entries(module.jobHandlers ?? {})) {
+      if (jobHandlers[type]) throw new Error(`two modules handle the job type ${type}`);
+      jobHandlers[type] = handler;
+    }
+  }
   app.addHook('onClose', async () => {
     for (const module of modules) module.close?.();
   });
@@ -198,6 +211,7 @@ export async function buildApp({
   worker = startJobWorker({
     database,
     log: app.log,
+    handlers: jobHandlers,
     onProgress: (job, progress) => {
       if (job.userId) {
         realtime.publishProgress(
@@ -207,5 +221,5 @@ export async function buildApp({
       }
     },
   });
-  return { app, mailer, realtime, routes, contracts };
+  return { app, mailer, realtime, routes, contracts, importTargets };
 }

@@ -1,7 +1,8 @@
 /**
  * Imports of hose assemblies through the real app and worker, on the GEN sample catalogue: the template;
- * a file with bad rows reports each by row, column and message and writes nothing; DOMAIN.md's example
- * creates assemblies with the cut length 890 mm; importing the same file again changes nothing; a changed
+ * a file with bad rows reports each by row, column and message and writes nothing; the worked example
+ * (1000 mm overall, two 55 mm cut-offs, as in the domain's assemblies tests) creates assemblies with the
+ * cut length 890 mm; importing the same file again changes nothing; a changed
  * length makes revision B; the plan's limit refuses a file that would pass it and writes nothing.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -34,7 +35,7 @@ const HEADER = [
   'Notes',
 ];
 
-/** DOMAIN.md's worked example as a row: GEN-2SN-08, F-SN-08-FJX90 both ends, 1000 mm, 90° clockwise. */
+/** The worked example as a row (the domain's `cutLengthMm` tests): GEN-2SN-08, F-SN-08-FJX90 both ends, 1000 mm, 90° clockwise. */
 function exampleRow(partNumber: string, over: Partial<Record<string, string | number>> = {}): FileRow {
   const values: Record<string, string | number> = {
     'Part No': partNumber,
@@ -100,7 +101,7 @@ describe('hose assembly imports', () => {
       'attachment; filename="hosewright-hose-assemblies-template.xlsx"',
     );
     const rows = await readSheet(res.rawPayload);
-    expect(rows[0]).toEqual(importFields('hoseAssembly').map((f) => f.name));
+    expect(rows[0]).toEqual(importFields(t.importTargets.get('hoseAssembly')).map((f) => f.name));
     expect(rows[0]).toEqual([
       'partNumber',
       'description',
@@ -117,7 +118,7 @@ describe('hose assembly imports', () => {
       'customerAccountNumber',
       'notes',
     ]);
-    const required = importFields('hoseAssembly')
+    const required = importFields(t.importTargets.get('hoseAssembly'))
       .filter((f) => f.required)
       .map((f) => f.name);
     expect(required).toEqual([
@@ -238,7 +239,7 @@ describe('hose assembly imports', () => {
     expect(await revisions(shop)).toEqual([]);
   });
 
-  it('creates DOMAIN.md’s example (cut length 890 mm), then the same file changes nothing and a new length makes revision B', async () => {
+  it('creates the worked example (cut length 890 mm), then the same file changes nothing and a new length makes revision B', async () => {
     const first = toCsv(HEADER, [
       exampleRow('IMP-100'),
       exampleRow('', {

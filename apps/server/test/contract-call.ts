@@ -73,13 +73,12 @@ export async function createRefs(
 ): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const name of exampleRefs(e)) {
-    const fixture = FIXTURES[name] as RelatedFixture | undefined;
+    const fixture = FIXTURES[name];
     if (!fixture) throw new Error(`${e.name}: no fixture for ref('${name}'); add one in test/fixtures.ts`);
     ids[name] = await fixture(t, owner, ids);
   }
   return ids;
 }
-type RelatedFixture = (t: TestApp, owner: TestTenant, ids: Record<string, string>) => Promise<string>;
 
 /** The example of `e` with its refs taken from `ids`. */
 export function exampleWith(e: AnyEndpoint, ids: Record<string, string>): ExampleInput {

@@ -73,7 +73,7 @@ describe('customer imports', () => {
       'attachment; filename="hosewright-customers-template.xlsx"',
     );
     const rows = await readSheet(res.rawPayload);
-    expect(rows[0]).toEqual(importFields('customer').map((f) => f.name));
+    expect(rows[0]).toEqual(importFields(t.importTargets.get('customer')).map((f) => f.name));
     expect(rows[0]?.slice(0, 3)).toEqual(['name', 'accountNumber', 'domain']);
     const tenant = await createTenant(t, { tier: 'trial' });
     const { details } = await runImport(

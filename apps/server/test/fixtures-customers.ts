@@ -32,25 +32,11 @@ export const customerFixture: Fixture = async (t, owner) => {
   )._id;
 };
 
-/**
- * The customer that `customerItemId` adds its items to: one per owner, made on first use, so an example
- * that names an item and its customer gets a matching pair whatever order they are made in.
- */
-const itemCustomers = new WeakMap<TestTenant, Promise<string>>();
-const itemCustomerFixture: Fixture = (t, owner) => {
-  let id = itemCustomers.get(owner);
-  if (!id) {
-    id = customerFixture(t, owner);
-    itemCustomers.set(owner, id);
-  }
-  return id;
-};
-
 export const CUSTOMER_FIXTURES: Record<string, Fixture> = {
   customerId: customerFixture,
-  customerItemCustomerId: itemCustomerFixture,
-  customerItemId: async (t, owner) => {
-    const customerId = await itemCustomerFixture(t, owner);
+  /** An item of the customer the example named first, or of a new one. */
+  customerItemId: async (t, owner, ids) => {
+    const customerId = ids?.customerId ?? (await customerFixture(t, owner));
     counter += 1;
     const component = await t.app.inject({
       method: 'POST',

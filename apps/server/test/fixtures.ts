@@ -13,7 +13,15 @@ import { KIT_FIXTURES } from './fixtures-kits.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { importFixture, multipartBody } from './import-fixtures.ts';
 
-export type Fixture = (t: TestApp, owner: TestTenant) => Promise<string>;
+/**
+ * Makes one object in `owner`'s organisation and answers its id. `ids` holds the objects the same example
+ * named before, so a fixture can make its object belong to them (an item of the example's customer).
+ */
+export type Fixture = (
+  t: TestApp,
+  owner: TestTenant,
+  ids?: Readonly<Record<string, string>>,
+) => Promise<string>;
 
 export async function post(
   t: TestApp,

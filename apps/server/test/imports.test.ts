@@ -11,11 +11,12 @@ import { toColumns } from '../src/modules/components/service.ts';
 import { importFields } from '../src/modules/imports/fields.ts';
 import { csvRecords, detectDelimiter } from '../src/modules/imports/parse.ts';
 import {
+  COMPONENT_IMPORT_JOB,
   IMPORT_FILE_PART_BYTES,
+  importJobHandler,
   runComponentImport,
   stageComponentImport,
 } from '../src/modules/imports/service.ts';
-import { IMPORT_TARGETS } from '../src/modules/imports/target-registry.ts';
 import type { ImportDetails, ImportPreview } from '../src/modules/imports/types.ts';
 import { BOOLEAN_MESSAGE } from '../src/modules/imports/validate.ts';
 import { enqueueJob } from '../src/modules/jobs/queue.ts';
@@ -102,7 +103,7 @@ describe('component imports', () => {
   }
 
   it('has a target for exactly the names the contracts take, in the same order', () => {
-    expect(IMPORT_TARGETS.map((target) => target.name)).toEqual([...IMPORT_TARGET_NAMES]);
+    expect(t.importTargets.all.map((target) => target.name)).toEqual([...IMPORT_TARGET_NAMES]);
   });
 
   describe('templates', () => {
@@ -139,7 +140,9 @@ describe('component imports', () => {
         .trim()
         .split('\r\n');
       expect(lines).toHaveLength(2);
-      expect(lines[0]?.split(',')).toEqual(importFields('crimpFitting').map((f) => f.name));
+      expect(lines[0]?.split(',')).toEqual(
+        importFields(t.importTargets.get('crimpFitting')).map((f) => f.name),
+      );
       expect(lines[0]).not.toContain('kind');
       expect(lines[0]?.startsWith('partNumber,brand,description,')).toBe(true);
 
@@ -835,6 +838,8 @@ describe('component imports', () => {
   });
 
   describe('the worker', () => {
+    /** What the imports module's manifest gives the app's worker. */
+    const handlers = () => ({ [COMPONENT_IMPORT_JOB]: importJobHandler(t.importTargets) });
     it('marks a job whose run throws as failed, with a generic message and a notification', async () => {
       const tenant = await createTenant(t, { tier: 'professional' });
       const [log] = await t.database.withTenant(tenant.organizationId, (tx) =>
@@ -849,7 +854,12 @@ describe('component imports', () => {
           })
           .returning(),
       );
-      const worker = startJobWorker({ database: t.database, log: t.app.log, loop: false });
+      const worker = startJobWorker({
+        database: t.database,
+        log: t.app.log,
+        handlers: handlers(),
+        loop: false,
+      });
       const jobId = await t.database.withTenant(tenant.organizationId, (tx) =>
         enqueueJob(tx, {
           organizationId: tenant.organizationId,
@@ -887,7 +897,12 @@ describe('component imports', () => {
           })
           .returning(),
       );
-      const worker = startJobWorker({ database: t.database, log: t.app.log, pollMs: 60_000 });
+      const worker = startJobWorker({
+        database: t.database,
+        log: t.app.log,
+        handlers: handlers(),
+        pollMs: 60_000,
+      });
       const finished = await waitForJob(tenant.organizationId, job!.id);
       await worker.stop();
       expect(finished).toMatchObject({
@@ -902,7 +917,7 @@ describe('component imports', () => {
         rowOf(HOSE_FIELDS, hoseValues('D-1')),
         rowOf(HOSE_FIELDS, hoseValues('D-2')),
       ]);
-      const importId = await stageComponentImport(t.database, {
+      const importId = await stageComponentImport(t.database, t.importTargets, {
         organizationId: tenant.organizationId,
         userId: tenant.adminId,
         kind: 'hose',
@@ -910,8 +925,12 @@ describe('component imports', () => {
         file,
       });
       const seen: number[] = [];
-      const outcome = await runComponentImport(t.database, tenant.organizationId, importId, (p) =>
-        seen.push(p),
+      const outcome = await runComponentImport(
+        t.database,
+        t.importTargets,
+        tenant.organizationId,
+        importId,
+        (p) => seen.push(p),
       );
       expect(outcome).toMatchObject({ status: 'succeeded', created: 2, updated: 0 });
       expect(Object.keys(outcome.timings ?? {})).toEqual(['read', 'validate', 'check', 'write']);
@@ -919,7 +938,9 @@ describe('component imports', () => {
       expect(seen.at(-1)).toBe(100);
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
       const { timings: _t, ...stored } = outcome;
-      expect(await runComponentImport(t.database, tenant.organizationId, importId)).toEqual(stored);
+      expect(await runComponentImport(t.database, t.importTargets, tenant.organizationId, importId)).toEqual(
+        stored,
+      );
       expect(await componentCount(tenant.organizationId)).toBe(2);
     });
   });

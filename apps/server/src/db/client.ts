@@ -11,10 +11,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import {
+  drizzle as drizzlePg,
+  NodePgSession,
+  type NodePgSessionOptions,
+  NodePgTransaction,
+} from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { RelationalSchemaConfig } from 'drizzle-orm/relations';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -111,13 +117,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const listener = listenPostgres(options.databaseUrl, feed);
     // Read your own writes: after a transaction that wrote, wait until the listener has seen a marker sent
     // after it. Notifications arrive in commit order, so the write's own have been applied to every cache.
-    feed.afterWrite = async () => {
+    const afterWrite = async () => {
       const marker = `sync:${randomUUID()}`;
       const seen = feed.waitFor(marker, 1000);
       await pool.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, marker]);
       await seen;
     };
-    return makeDatabase('postgres', db, feed, async () => {
+    return makeDatabase('postgres', db, postgresTransact(db, pool, afterWrite), feed, async () => {
       await listener.stop();
       await pool.end();
     });
@@ -130,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const feed = new ChangeFeed();
   // PGlite delivers a notification while it processes the committing query, before the commit returns.
   const unlisten = await client.listen(CHANGES_CHANNEL, (payload) => feed.emit(payload));
-  return makeDatabase('pglite', db, feed, async () => {
+  return makeDatabase('pglite', db, pgliteTransact(db), feed, async () => {
     await unlisten();
     await client.close();
   });
@@ -138,8 +144,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 class ChangeFeed {
   private readonly handlers = new Set<(payload: string) => void>();
-  /** Set where delivery is asynchronous (PostgreSQL); PGlite delivers before the commit returns. */
-  afterWrite?: () => Promise<void>;
 
   /** Resolves when `payload` arrives, or after `timeoutMs` (the listener's own recovery flushes caches). */
   waitFor(payload: string, timeoutMs: number): Promise<void> {
@@ -209,47 +213,90 @@ function listenPostgres(url: string, feed: ChangeFeed): { stop(): Promise<void> 
   };
 }
 
+/** Runs `fn` in one transaction; `setup` (plain SQL, no parameters) runs first, in the same transaction. */
+type Transact = <T>(setup: string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Enters the tenant: `set_config('role', ...)` is SET LOCAL ROLE. Plain SQL so it can travel with BEGIN; the
+ * organisation id is checked to be a uuid before it is written into it.
+ */
+function tenantSetup(organizationId: string): string {
+  if (!UUID.test(organizationId)) throw new Error(`not an organisation id: ${organizationId}`);
+  return `select set_config('role', '${APP_ROLE}', true), set_config('app.org_id', '${organizationId}', true)`;
+}
+
 function makeDatabase(
   kind: Database['kind'],
   db: Db,
+  transact: Transact,
   feed: ChangeFeed,
   close: () => Promise<void>,
 ): Database {
-  const afterWrite = feed.afterWrite;
-  const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    if (!afterWrite) return db.transaction(fn);
-    let wrote = false;
-    return db
-      .transaction(async (tx) => {
-        const result = await fn(tx);
-        const [row] = await queryRows<{ wrote: boolean }>(
-          tx,
-          sql`select pg_current_xact_id_if_assigned() is not null as wrote`,
-        );
-        wrote = row?.wrote ?? false;
-        return result;
-      })
-      .then(async (result) => {
-        if (wrote) await afterWrite();
-        return result;
-      });
-  };
   return {
     kind,
     db,
     onChange: (handler) => feed.on(handler),
-    withTenant(organizationId, fn) {
-      return transaction(async (tx) => {
-        // One round trip: `set_config('role', ...)` is SET LOCAL ROLE.
-        await tx.execute(
-          sql`select set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${organizationId}, true)`,
-        );
-        return fn(tx);
-      });
-    },
-    withSystem(fn) {
-      return transaction(fn);
-    },
+    withTenant: (organizationId, fn) => transact(tenantSetup(organizationId), fn),
+    withSystem: (fn) => transact('', fn),
     close,
+  };
+}
+
+/** The PGlite transaction under drizzle's: it runs plain SQL as one simple query. */
+interface PgliteTx {
+  session: { client: { exec(sql: string): Promise<unknown> } };
+}
+
+/**
+ * PGlite's own transaction (it serialises them on its one connection). The setup goes as a simple query,
+ * without the parse, describe and bind messages a parameterised one costs.
+ */
+function pgliteTransact(db: Db): Transact {
+  return (setup, fn) =>
+    db.transaction(async (tx) => {
+      if (setup) await (tx as unknown as PgliteTx).session.client.exec(setup);
+      return fn(tx);
+    });
+}
+
+/**
+ * A PostgreSQL transaction in as few round trips as it takes: BEGIN travels with the setup, and the question
+ * whether the transaction wrote travels with COMMIT. After a transaction that wrote, `afterWrite` waits until
+ * the change feed has delivered its notifications (read your own writes through the caches).
+ */
+function postgresTransact(db: Db, pool: pg.Pool, afterWrite: () => Promise<void>): Transact {
+  const root = (db as unknown as { session: NodePgSession<Schema, ExtractTablesWithRelations<Schema>> })
+    .session as unknown as {
+    dialect: PgDialect;
+    schema: RelationalSchemaConfig<ExtractTablesWithRelations<Schema>> | undefined;
+    options: NodePgSessionOptions;
+  };
+  return async (setup, fn) => {
+    const client = await pool.connect();
+    const session = new NodePgSession(client, root.dialect, root.schema, root.options);
+    const tx = new NodePgTransaction(root.dialect, session, root.schema) as unknown as Tx;
+    let wrote = false;
+    try {
+      await client.query(setup ? `begin; ${setup}` : 'begin');
+      const result = await fn(tx);
+      const answers = (await client.query(
+        'select pg_current_xact_id_if_assigned() is not null as wrote; commit',
+      )) as unknown as pg.QueryResult<{ wrote: boolean }>[];
+      wrote = answers[0]?.rows[0]?.wrote ?? false;
+      client.release();
+      if (wrote) await afterWrite();
+      return result;
+    } catch (error) {
+      try {
+        await client.query('rollback');
+        client.release();
+      } catch (rollbackError) {
+        // The connection is broken: the pool must not hand it out again.
+        client.release(rollbackError as Error);
+      }
+      throw error;
+    }
   };
 }

@@ -111,7 +111,7 @@ export const updateCustomerItem = endpoint({
   response: customerItemSchema,
   errors: [AppErrorCode.Conflict],
   example: (ref) => ({
-    params: { customerId: ref('customerItemCustomerId'), customerItemId: ref('customerItemId') },
+    params: { customerId: ref('customerId'), customerItemId: ref('customerItemId') },
     body: { customerPartNumber: 'RDX-HOSE-8', targetType: 'component', targetId: ref('hoseId'), price: 42.5 },
   }),
 });
@@ -129,7 +129,7 @@ export const deleteCustomerItem = endpoint({
   }),
   response: okSchema,
   example: (ref) => ({
-    params: { customerId: ref('customerItemCustomerId'), customerItemId: ref('customerItemId') },
+    params: { customerId: ref('customerId'), customerItemId: ref('customerItemId') },
   }),
 });
 

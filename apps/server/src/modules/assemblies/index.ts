@@ -1,5 +1,9 @@
-/** Hose assemblies: the contracts' routes, the public serial lookup and the global-search provider. */
+/**
+ * Hose assemblies: the contracts' routes, the public serial lookup, the global-search provider and the
+ * import target.
+ */
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
+import { ASSEMBLY_TARGETS } from './import-targets.ts';
 import { assemblyRoutes } from './routes.ts';
 import { assemblySearch } from './search.ts';
 
@@ -7,5 +11,6 @@ export function assembliesModule(deps: ModuleDeps): ModuleManifest {
   return {
     routes: assemblyRoutes(deps),
     searchProviders: [assemblySearch],
+    importTargets: ASSEMBLY_TARGETS,
   };
 }

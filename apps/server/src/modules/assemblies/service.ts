@@ -58,6 +58,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { toComponent } from '../components/service.ts';
 
@@ -696,20 +697,21 @@ export async function listAssemblies(
     createdAt: hoseAssemblies.createdAt,
   }[query.sort];
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select({
-        row: hoseAssemblies,
-        customerName: customers.name,
-      })
-      .from(hoseAssemblies)
-      .leftJoin(customers, eq(customers.id, hoseAssemblies.customerId))
-      .where(where)
-      .orderBy(sql`${direction(column)} nulls last`, asc(hoseAssemblies.partNumber))
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    tx.select({ n: count() }).from(hoseAssemblies).where(where),
-  ]);
+  const rows = await tx
+    .select({
+      row: hoseAssemblies,
+      customerName: customers.name,
+    })
+    .from(hoseAssemblies)
+    .leftJoin(customers, eq(customers.id, hoseAssemblies.customerId))
+    .where(where)
+    .orderBy(sql`${direction(column)} nulls last`, asc(hoseAssemblies.partNumber))
+    .limit(query.itemsPerPage)
+    .offset((query.page - 1) * query.itemsPerPage);
+  const total = await totalOf(rows.length, query, async () => {
+    const [counted] = await tx.select({ n: count() }).from(hoseAssemblies).where(where);
+    return counted?.n ?? 0;
+  });
   return {
     items: rows.map(({ row, customerName }): HoseAssemblyListItem => {
       const spec = row.spec as StoredSpec;
@@ -733,7 +735,7 @@ export async function listAssemblies(
         createdAt: row.createdAt.toISOString(),
       };
     }),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
   };
 }

@@ -38,6 +38,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /** Who may call the route: every route declares it (an `/api/v1` route takes its contract's). */
+    access?: ApiAccess;
+  }
 }
 
 /** The caller's context on a protected route (set by the hook; never null there). */

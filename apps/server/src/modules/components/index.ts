@@ -1,6 +1,7 @@
-/** The component library: its routes and the global-search provider of every component kind. */
+/** The component library: its routes, the global-search provider and the import target of every component kind. */
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
 import { TenantCache } from '../../lib/tenant-cache.ts';
+import { COMPONENT_TARGETS } from './import-targets.ts';
 import { componentRoutes } from './routes.ts';
 import { componentSearch } from './search.ts';
 
@@ -9,6 +10,7 @@ export function componentsModule({ database }: ModuleDeps): ModuleManifest {
   return {
     routes: componentRoutes(database, lists),
     searchProviders: [componentSearch],
+    importTargets: COMPONENT_TARGETS,
     close: database.onChange((payload) => lists.onChange(payload)),
   };
 }

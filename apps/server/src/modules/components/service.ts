@@ -21,9 +21,9 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { components, couplingSeries } from '../../db/schema.ts';
+import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getSettings } from '../organization/service.ts';
+import { totalOf } from '../../lib/paging.ts';
 
 type Row = typeof components.$inferSelect;
 type Insert = typeof components.$inferInsert;
@@ -107,9 +107,9 @@ export function toColumns(input: ComponentInput): Omit<Insert, 'organizationId' 
 }
 
 /** Parker's catalogue shows only where the organisation has it (its `hasParker` setting). */
-function visibility(hasParker: boolean): SQL | undefined {
-  if (hasParker) return undefined;
-  return or(ne(components.origin, 'catalogue'), sql`lower(${components.brand}) <> 'parker'`);
+function visibility(organizationId: string): SQL {
+  // The setting is read inside the statement: one round trip, and no settings row needs to exist.
+  return sql`(${components.origin} <> 'catalogue' or lower(${components.brand}) <> 'parker' or coalesce((select ${organizationSettings.hasParker} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId}), false))`;
 }
 
 /** Free text of the lists: a substring of part number, brand or description (the search function is ADR 6). */
@@ -145,11 +145,10 @@ export async function listComponents(
   query: ComponentListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<Component>> {
-  const settings = await getSettings(tx, organizationId);
   const conditions: (SQL | undefined)[] = [
     eq(components.organizationId, organizationId),
     options.kind ? eq(components.kind, options.kind) : undefined,
-    visibility(settings.hasParker),
+    visibility(organizationId),
   ];
   const origin = options.origin ?? query.origin;
   if (origin) conditions.push(eq(components.origin, origin));
@@ -175,17 +174,18 @@ export async function listComponents(
   );
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(components)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(components.partNumber), asc(components.id))
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    tx.select({ n: count() }).from(components).where(where),
-  ]);
-  return { items: rows.map(toComponent), total: total?.n ?? 0, page: query.page };
+  const rows = await tx
+    .select()
+    .from(components)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), asc(components.partNumber), asc(components.id))
+    .limit(query.itemsPerPage)
+    .offset((query.page - 1) * query.itemsPerPage);
+  const total = await totalOf(rows.length, query, async () => {
+    const [counted] = await tx.select({ n: count() }).from(components).where(where);
+    return counted?.n ?? 0;
+  });
+  return { items: rows.map(toComponent), total, page: query.page };
 }
 
 export async function findComponentRow(
@@ -194,7 +194,6 @@ export async function findComponentRow(
   id: string,
   kind?: ComponentKind,
 ): Promise<Row> {
-  const settings = await getSettings(tx, organizationId);
   const [row] = await tx
     .select()
     .from(components)
@@ -203,7 +202,7 @@ export async function findComponentRow(
         eq(components.organizationId, organizationId),
         eq(components.id, id),
         kind ? eq(components.kind, kind) : undefined,
-        visibility(settings.hasParker),
+        visibility(organizationId),
       ),
     );
   if (!row) throw AppError.notFound(kind ? labelOf(kind) : 'This item');
@@ -444,13 +443,12 @@ export const NEAR_MISSES_SHOWN = 25;
 export async function findCompatibleParts(tx: Tx, organizationId: string, hoseId: string) {
   const hose = toComponent(await findComponentRow(tx, organizationId, hoseId, 'hose'));
   if (hose.kind !== 'hose') throw AppError.notFound('This hose');
-  const settings = await getSettings(tx, organizationId);
   const codes = [...new Set([hose.series, hose.series.toUpperCase(), hose.series.toLowerCase()])];
   const partsWhere = (...where: (SQL | undefined)[]) =>
     tx
       .select()
       .from(components)
-      .where(and(eq(components.organizationId, organizationId), visibility(settings.hasParker), ...where))
+      .where(and(eq(components.organizationId, organizationId), visibility(organizationId), ...where))
       .orderBy(asc(components.partNumber));
   const sameSeries = inArray(components.series, codes);
   const parts = [
@@ -515,7 +513,6 @@ export async function listFittingsWithFerrules(
   const page = await listComponents(tx, organizationId, query, { kind: 'crimpFitting' });
   const fittings = page.items as CrimpFitting[];
   const twoPiece = fittings.filter((f) => f.pieces === 2);
-  const settings = await getSettings(tx, organizationId);
   const ferrules = twoPiece.length
     ? (
         await tx
@@ -525,7 +522,7 @@ export async function listFittingsWithFerrules(
             and(
               eq(components.organizationId, organizationId),
               eq(components.kind, 'ferrule'),
-              visibility(settings.hasParker),
+              visibility(organizationId),
               eq(components.active, true),
               inArray(components.dash, [...new Set(twoPiece.map((f) => f.dash))]),
               inArray(sql`lower(trim(${components.series}))`, [

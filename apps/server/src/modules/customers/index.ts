@@ -1,5 +1,6 @@
-/** Customers and their items: the routes and the global-search provider. */
+/** Customers and their items: the routes, the global-search provider and their import targets. */
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
+import { CUSTOMER_TARGETS } from './import-targets.ts';
 import { customerRoutes } from './routes.ts';
 import { customerSearch } from './search.ts';
 
@@ -8,5 +9,6 @@ export function customersModule(_deps: ModuleDeps): ModuleManifest {
   return {
     routes: customerRoutes(),
     searchProviders: [customerSearch],
+    importTargets: CUSTOMER_TARGETS,
   };
 }

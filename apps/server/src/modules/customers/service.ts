@@ -18,6 +18,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { components, customerItems, customers, hoseAssemblies, hoseKits } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 
 type Row = typeof customers.$inferSelect;
@@ -72,17 +73,18 @@ export async function listCustomers(
   if (query.active !== undefined) conditions.push(eq(customers.active, query.active));
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(customers.name), asc(customers.id))
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    tx.select({ n: count() }).from(customers).where(where),
-  ]);
-  return { items: rows.map(toCustomer), total: total?.n ?? 0, page: query.page };
+  const rows = await tx
+    .select()
+    .from(customers)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), asc(customers.name), asc(customers.id))
+    .limit(query.itemsPerPage)
+    .offset((query.page - 1) * query.itemsPerPage);
+  const total = await totalOf(rows.length, query, async () => {
+    const [counted] = await tx.select({ n: count() }).from(customers).where(where);
+    return counted?.n ?? 0;
+  });
+  return { items: rows.map(toCustomer), total, page: query.page };
 }
 
 export async function findCustomerRow(tx: Tx, organizationId: string, id: string): Promise<Row> {
@@ -282,23 +284,24 @@ export async function listCustomerItems(
     );
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(customerItems)
-      .where(where)
-      .orderBy(
-        (query.order === 'desc' ? desc : asc)(sql`lower(${customerItems.customerPartNumber})`),
-        asc(customerItems.id),
-      )
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    tx.select({ n: count() }).from(customerItems).where(where),
-  ]);
+  const rows = await tx
+    .select()
+    .from(customerItems)
+    .where(where)
+    .orderBy(
+      (query.order === 'desc' ? desc : asc)(sql`lower(${customerItems.customerPartNumber})`),
+      asc(customerItems.id),
+    )
+    .limit(query.itemsPerPage)
+    .offset((query.page - 1) * query.itemsPerPage);
+  const total = await totalOf(rows.length, query, async () => {
+    const [counted] = await tx.select({ n: count() }).from(customerItems).where(where);
+    return counted?.n ?? 0;
+  });
   const descriptions = await describeTargets(tx, organizationId, rows);
   return {
     items: rows.map((r) => toCustomerItem(r, descriptions.get(r.targetId ?? '') ?? '')),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
   };
 }

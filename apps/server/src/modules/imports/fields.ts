@@ -3,7 +3,7 @@
  * `@hosewright/domain` (so a new contract field is importable without touching this file), and the
  * suggested mapping from a file's header row to those fields.
  */
-import { importTarget } from './target-registry.ts';
+import type { ImportTarget } from './targets.ts';
 import type { ImportField, ImportFieldType } from './types.ts';
 
 interface ZodDefLike {
@@ -48,8 +48,7 @@ function typeOf(schema: ZodLike): { type: ImportFieldType; options?: string[] } 
   }
 }
 
-function buildFields(name: string): ImportField[] {
-  const target = importTarget(name);
+function buildFields(target: ImportTarget): ImportField[] {
   const shape = target.schema.shape as Record<string, ZodLike>;
   const constants = target.constants ?? {};
   return Object.entries(shape)
@@ -61,14 +60,14 @@ function buildFields(name: string): ImportField[] {
     }));
 }
 
-const FIELDS = new Map<string, ImportField[]>();
+const FIELDS = new WeakMap<ImportTarget, ImportField[]>();
 
 /** The target's importable fields in contract order (the template's column order), with required flags. */
-export function importFields(kind: string): ImportField[] {
-  let fields = FIELDS.get(kind);
+export function importFields(target: ImportTarget): ImportField[] {
+  let fields = FIELDS.get(target);
   if (!fields) {
-    fields = buildFields(kind);
-    FIELDS.set(kind, fields);
+    fields = buildFields(target);
+    FIELDS.set(target, fields);
   }
   return fields;
 }
@@ -79,9 +78,12 @@ export function normalizeHeader(header: string): string {
 }
 
 /** Suggests a field for each file column; each field is suggested for the first column that matches it. */
-export function suggestMapping(kind: string, columns: readonly string[]): Record<string, string | null> {
-  const fields = importFields(kind);
-  const synonyms = importTarget(kind).synonyms;
+export function suggestMapping(
+  target: ImportTarget,
+  columns: readonly string[],
+): Record<string, string | null> {
+  const fields = importFields(target);
+  const { synonyms } = target;
   const byNormalized = new Map(fields.map((f) => [normalizeHeader(f.name), f.name]));
   const available = new Set(fields.map((f) => f.name));
   const mapping: Record<string, string | null> = {};

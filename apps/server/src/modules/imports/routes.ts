@@ -23,8 +23,7 @@ import {
   getImport as readImport,
   listImports as readImports,
 } from './service.ts';
-import { findImportTarget, importTarget } from './target-registry.ts';
-import type { ImportTarget } from './targets.ts';
+import type { ImportTarget, ImportTargets } from './targets.ts';
 import { buildTemplate } from './templates.ts';
 
 const KINDS_TEXT = IMPORT_TARGET_NAMES.join(', ');
@@ -34,9 +33,9 @@ function badRequest(message: string): AppError {
 }
 
 /** The target an upload's `kind` names (a target name, a component kind's slug or a plural). */
-function targetOf(value: string | undefined): ImportTarget {
+function targetOf(targets: ImportTargets, value: string | undefined): ImportTarget {
   const text = value?.trim() ?? '';
-  const target = text ? findImportTarget(text) : undefined;
+  const target = text ? targets.find(text) : undefined;
   if (!target) {
     throw badRequest(
       text
@@ -60,21 +59,22 @@ function assertTierAllows(auth: AuthContext, target: ImportTarget): void {
   );
 }
 
-export function importRoutes(database: Database): ContractRoute[] {
+export function importRoutes(database: Database, targets: ImportTargets): ContractRoute[] {
   return [
     implement(getImportTemplate).outsideTransaction(async ({ params, query }, { auth, reply }) => {
-      assertTierAllows(auth, importTarget(params.kind));
-      const template = await buildTemplate(params.kind, query.format);
+      const target = targets.get(params.kind);
+      assertTierAllows(auth, target);
+      const template = await buildTemplate(target, query.format);
       reply.header('cache-control', 'no-store');
       return { data: template.body, contentType: template.contentType, fileName: template.fileName };
     }),
 
     implement(uploadImport).outsideTransaction(async ({ body }, { auth }) => {
-      const target = targetOf(body.fields.kind);
+      const target = targetOf(targets, body.fields.kind);
       assertTierAllows(auth, target);
       const { file } = body;
       if (!file) throw badRequest('Choose a CSV or Excel (.xlsx) file to upload, in the field file.');
-      return createImport(database, {
+      return createImport(database, targets, {
         organizationId: auth.organizationId,
         userId: auth.userId,
         kind: target.name,
@@ -85,8 +85,8 @@ export function importRoutes(database: Database): ContractRoute[] {
 
     implement(startImport).outsideTransaction(async ({ params, body }, { auth }) => {
       const log = await readImport(database, auth.organizationId, params.importId);
-      assertTierAllows(auth, importTarget(log.kind));
-      return queueImport(database, auth, params.importId, body.mapping);
+      assertTierAllows(auth, targets.get(log.kind));
+      return queueImport(database, targets, auth, params.importId, body.mapping);
     }),
 
     implement(getImport).outsideTransaction(({ params }, { auth }) =>

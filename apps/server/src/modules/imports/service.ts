@@ -1,8 +1,9 @@
 /**
- * Imports of every target (component kinds, customers, customer items): store an upload and suggest a
- * mapping, start it as a job, and the job itself, `runImport`: read every row, validate every row, check
- * them against the database, and either write them all in one transaction or write nothing and list every
- * problem. The user who started it is notified either way.
+ * Imports of every target (component kinds, customers, customer items, hose assemblies): store an upload
+ * and suggest a mapping, start it as a job, and the job itself, `runImport`: read every row, validate every
+ * row, check them against the database, and either write them all in one transaction or write nothing and
+ * list every problem. The user who started it is notified either way. The targets are the ones the app was
+ * composed with (`ImportTargets`, from the module manifests), given to every function that needs one.
  */
 import { AppErrorCode } from '@hosewright/domain';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -11,13 +12,11 @@ import { importFileParts, importLogs, jobs, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { collectGarbage } from '../../lib/memory.ts';
 import { enqueueJob, signalJobQueued } from '../jobs/queue.ts';
-import type { ClaimedJob, JobHandler, JobPhase } from '../jobs/worker.ts';
+import type { ClaimedJob, JobHandler, JobPhase } from '../jobs/types.ts';
 import { NOTIFICATION_FAILURE, NOTIFICATION_SUCCESS, notify } from '../notifications/service.ts';
-import { componentImportUrl } from './component-targets.ts';
 import { importFields, suggestMapping } from './fields.ts';
 import { FileProblem, inspectFile, type OpenedTable, openTable } from './parse.ts';
-import { importTarget, isImportTargetName } from './target-registry.ts';
-import type { KeyedRow, ValidRow } from './targets.ts';
+import type { ImportTarget, ImportTargets, KeyedRow, ValidRow } from './targets.ts';
 import type {
   ImportDetails,
   ImportError,
@@ -35,20 +34,24 @@ import {
   validateRows,
 } from './validate.ts';
 
-/** The job type of every import (the name predates customer imports; the worker maps it to `importJob`). */
+/**
+ * The job type of every import (the name predates customer imports; the imports module's manifest declares
+ * `importJobHandler` for it).
+ */
 export const COMPONENT_IMPORT_JOB = 'component-import';
-/** The largest file an upload accepts. */
-export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
 
 const FINAL: readonly string[] = ['succeeded', 'failed'];
 
-/** Where the web app shows an import: `/{url}` (a log naming no known target shows with the components'). */
-export function importUrl(target: string, importLogId: string): string {
-  return isImportTargetName(target) ? importTarget(target).url(importLogId) : componentImportUrl(importLogId);
+/**
+ * Where the web app shows an import: `/{url}`. A log naming no known target (one from a newer version)
+ * shows on the component import page, which opens any import by its id.
+ */
+export function importUrl(targets: ImportTargets, target: string, importLogId: string): string {
+  return targets.has(target) ? targets.get(target).url(importLogId) : `components/import?log=${importLogId}`;
 }
 
-function plural(n: number, target: string): string {
-  const { label } = importTarget(target);
+function plural(n: number, target: ImportTarget): string {
+  const { label } = target;
   return `${n.toLocaleString('en-US')} ${n === 1 ? label.one : label.other}`;
 }
 
@@ -113,14 +116,19 @@ async function readStoredFile(
 export interface UploadInput {
   organizationId: string;
   userId: string;
-  /** The import target's name: a component kind, 'customer' or 'customerItem'. */
+  /** The import target's name: a component kind, 'customer', 'customerItem' or 'hoseAssembly'. */
   kind: string;
   fileName: string | undefined;
   file: Buffer;
 }
 
 /** Reads the file once (header, sample, row count) and stores it as an 'uploaded' import. */
-export async function createImport(database: Database, input: UploadInput): Promise<ImportPreview> {
+export async function createImport(
+  database: Database,
+  targets: ImportTargets,
+  input: UploadInput,
+): Promise<ImportPreview> {
+  const target = targets.get(input.kind);
   let inspection: Awaited<ReturnType<typeof inspectFile>>;
   try {
     inspection = await inspectFile(input.file);
@@ -128,7 +136,7 @@ export async function createImport(database: Database, input: UploadInput): Prom
     if (error instanceof FileProblem) throw new AppError(AppErrorCode.BadRequest, error.message);
     throw error;
   }
-  const mapping = suggestMapping(input.kind, inspection.columns);
+  const mapping = suggestMapping(target, inspection.columns);
   const fileName = safeFileName(input.fileName);
   const row = await database.withTenant(input.organizationId, async (tx) => {
     const [log] = await tx
@@ -153,7 +161,7 @@ export async function createImport(database: Database, input: UploadInput): Prom
     kind: input.kind,
     columns: inspection.columns,
     mapping,
-    fields: importFields(input.kind),
+    fields: importFields(target),
     sampleRows: inspection.sampleRows,
     rowsTotal: inspection.rowsTotal,
   };
@@ -165,11 +173,12 @@ export async function createImport(database: Database, input: UploadInput): Prom
  */
 export async function stageComponentImport(
   database: Database,
+  targets: ImportTargets,
   input: UploadInput & { mapping?: Record<string, string | null> },
 ): Promise<string> {
-  const preview = await createImport(database, input);
+  const preview = await createImport(database, targets, input);
   const mapping = input.mapping ?? preview.mapping;
-  planMapping(input.kind, preview.columns, mapping);
+  planMapping(targets.get(input.kind), preview.columns, mapping);
   await database.withTenant(input.organizationId, (tx) =>
     tx.update(importLogs).set({ mapping, status: 'queued' }).where(eq(importLogs.id, preview.importId)),
   );
@@ -179,6 +188,7 @@ export async function stageComponentImport(
 /** Checks the mapping and queues the import; answers at once, the worker does the rest. */
 export async function startImport(
   database: Database,
+  targets: ImportTargets,
   auth: { organizationId: string; userId: string },
   importId: string,
   mapping: Record<string, string | null>,
@@ -201,11 +211,10 @@ export async function startImport(
         'This import has already been started. Upload the file again to import it again.',
       );
     }
-    if (!isImportTargetName(log.target))
-      throw new Error(`import ${importId} has unknown target ${log.target}`);
+    if (!targets.has(log.target)) throw new Error(`import ${importId} has unknown target ${log.target}`);
     // The stored suggestion has every column of the file as a key.
     const columns = Object.keys(log.mapping as Record<string, unknown>);
-    planMapping(log.target, columns, mapping);
+    planMapping(targets.get(log.target), columns, mapping);
     const chosen: Record<string, string | null> = {};
     for (const column of columns) chosen[column] = mapping[column] || null;
     const jobId = await enqueueJob(tx, {
@@ -359,6 +368,7 @@ export type ImportProgress = (percent: number, phase: JobPhase) => void;
 
 async function finishFailed(
   tx: Tx,
+  targets: ImportTargets,
   log: LogRef,
   fields: { rowsTotal?: number; errors: ImportError[]; message: string },
 ): Promise<void> {
@@ -380,7 +390,7 @@ async function finishFailed(
       userId: log.userId,
       status: NOTIFICATION_FAILURE,
       description: fields.message,
-      url: importUrl(log.target, log.id),
+      url: importUrl(targets, log.target, log.id),
     });
   }
 }
@@ -411,7 +421,7 @@ async function checkRows(
   result: ValidationResult,
   rows: ReadonlyMap<string, KeyedRow>,
 ): Promise<void> {
-  const check = importTarget(plan.kind).check;
+  const { check } = plan.target;
   if (!check || rows.size === 0) return;
   // The target names fields, the report names the file's columns.
   const found = await check(tx, organizationId, rows);
@@ -433,6 +443,7 @@ async function checkRows(
  */
 export async function runImport(
   database: Database,
+  targets: ImportTargets,
   organizationId: string,
   importLogId: string,
   onProgress?: ImportProgress,
@@ -459,7 +470,7 @@ export async function runImport(
     };
   }
   const kind = log.target;
-  const target = importTarget(kind);
+  const target = targets.get(kind);
   const timings: ImportTimings = { read: 0, validate: 0, check: 0, write: 0 };
   let mark = performance.now();
   const lap = (phase: keyof ImportTimings) => {
@@ -468,7 +479,9 @@ export async function runImport(
     mark = now;
   };
   const fail = async (errors: ImportError[], message: string, rowsTotal?: number): Promise<ImportOutcome> => {
-    await database.withTenant(organizationId, (tx) => finishFailed(tx, log, { errors, message, rowsTotal }));
+    await database.withTenant(organizationId, (tx) =>
+      finishFailed(tx, targets, log, { errors, message, rowsTotal }),
+    );
     return {
       status: 'failed',
       rowsTotal: rowsTotal ?? log.rowsTotal,
@@ -486,7 +499,7 @@ export async function runImport(
   try {
     // Only the parsed rows stay referenced, not the stored base64 text or the file's bytes.
     table = await openTable(await readStoredFile(database, organizationId, importLogId));
-    plan = planMapping(kind, table.columns, log.mapping as Record<string, string | null>);
+    plan = planMapping(target, table.columns, log.mapping as Record<string, string | null>);
   } catch (error) {
     if (error instanceof FileProblem || error instanceof AppError) {
       return fail([], `${error.message} Nothing was imported.`);
@@ -528,7 +541,11 @@ export async function runImport(
           (done) => onProgress?.(50 + (done / Math.max(1, inputs.length)) * 50, 'writing'),
           log.userId,
         );
-        return finishSucceeded(tx, log, { ...counts, rowsTotal: result.rowsTotal, total: inputs.length });
+        return finishSucceeded(tx, target, log, {
+          ...counts,
+          rowsTotal: result.rowsTotal,
+          total: inputs.length,
+        });
       });
       lap('write');
     }
@@ -567,8 +584,8 @@ async function writeWhileValidating(
   options: { expected: number; onProgress?: ImportProgress; timings: ImportTimings },
 ): Promise<{ rowsTotal: number; created: number; updated: number; message: string }> {
   const { organizationId } = log;
-  const writeBatch = importTarget(plan.kind).writeBatch;
-  if (!writeBatch) throw new Error(`import target ${plan.kind} does not write in batches`);
+  const { writeBatch } = plan.target;
+  if (!writeBatch) throw new Error(`import target ${plan.target.name} does not write in batches`);
   const counts = { created: 0, updated: 0 };
   const refused: ImportError[] = [];
   // A write that threw: thrown again once the batches in flight have settled.
@@ -661,7 +678,11 @@ async function writeWhileValidating(
   const final = held ?? (await holdTransaction(database, organizationId));
   try {
     const total = counts.created + counts.updated;
-    const summary = await finishSucceeded(final.tx, log, { ...counts, rowsTotal: result.rowsTotal, total });
+    const summary = await finishSucceeded(final.tx, plan.target, log, {
+      ...counts,
+      rowsTotal: result.rowsTotal,
+      total,
+    });
     await final.commit();
     return summary;
   } catch (error) {
@@ -673,15 +694,16 @@ async function writeWhileValidating(
 /** Records a successful import on its log and notifies the user who started it, in the write transaction. */
 async function finishSucceeded(
   tx: Tx,
+  target: ImportTarget,
   log: LogRef,
   counts: { created: number; updated: number; rowsTotal: number; total: number },
 ): Promise<{ rowsTotal: number; created: number; updated: number; message: string }> {
-  const { organizationId, target: kind, id: importLogId } = log;
+  const { organizationId, id: importLogId } = log;
   const { total } = counts;
   const message =
     total === 0
       ? 'The file has no rows to import.'
-      : `Imported ${plural(total, kind)}: ${counts.created.toLocaleString('en-US')} new, ${counts.updated.toLocaleString('en-US')} updated.`;
+      : `Imported ${plural(total, target)}: ${counts.created.toLocaleString('en-US')} new, ${counts.updated.toLocaleString('en-US')} updated.`;
   await tx
     .update(importLogs)
     .set({
@@ -700,7 +722,7 @@ async function finishSucceeded(
       userId: log.userId,
       status: NOTIFICATION_SUCCESS,
       description: message,
-      url: importUrl(kind, importLogId),
+      url: target.url(importLogId),
     });
   }
   return { rowsTotal: counts.rowsTotal, created: counts.created, updated: counts.updated, message };
@@ -715,42 +737,45 @@ function importLogIdOf(job: ClaimedJob): string {
   return id;
 }
 
-/** The worker's handler for 'component-import' jobs. */
-export const componentImportJob: JobHandler = {
-  async run(job, { database, log, progress }) {
-    const importLogId = importLogIdOf(job);
-    const outcome = await runImport(database, job.organizationId, importLogId, progress);
-    const result = {
-      importLogId,
-      rowsTotal: outcome.rowsTotal,
-      created: outcome.created,
-      updated: outcome.updated,
-      errorCount: outcome.errors.length,
-      timings: outcome.timings,
-    };
-    log.info({ jobId: job.id, ...result, status: outcome.status }, 'import finished');
-    return { failed: outcome.status === 'failed', message: outcome.message, result };
-  },
+/** The worker's handler for 'component-import' jobs (every import), over the app's targets. */
+export function importJobHandler(targets: ImportTargets): JobHandler {
+  return {
+    async run(job, { database, log, progress }) {
+      const importLogId = importLogIdOf(job);
+      const outcome = await runImport(database, targets, job.organizationId, importLogId, progress);
+      const result = {
+        importLogId,
+        rowsTotal: outcome.rowsTotal,
+        created: outcome.created,
+        updated: outcome.updated,
+        errorCount: outcome.errors.length,
+        timings: outcome.timings,
+      };
+      log.info({ jobId: job.id, ...result, status: outcome.status }, 'import finished');
+      return { failed: outcome.status === 'failed', message: outcome.message, result };
+    },
 
-  async crashed(job, { database }, reason) {
-    const importLogId = importLogIdOf(job);
-    await database.withTenant(job.organizationId, async (tx) => {
-      const [log] = await tx
-        .select({
-          id: importLogs.id,
-          status: importLogs.status,
-          userId: importLogs.userId,
-          target: importLogs.target,
-        })
-        .from(importLogs)
-        .where(and(eq(importLogs.organizationId, job.organizationId), eq(importLogs.id, importLogId)))
-        .for('update');
-      if (!log || FINAL.includes(log.status)) return;
-      await finishFailed(
-        tx,
-        { id: log.id, organizationId: job.organizationId, userId: log.userId, target: log.target },
-        { errors: [], message: `${reason} Nothing was imported; upload the file again to retry.` },
-      );
-    });
-  },
-};
+    async crashed(job, { database }, reason) {
+      const importLogId = importLogIdOf(job);
+      await database.withTenant(job.organizationId, async (tx) => {
+        const [log] = await tx
+          .select({
+            id: importLogs.id,
+            status: importLogs.status,
+            userId: importLogs.userId,
+            target: importLogs.target,
+          })
+          .from(importLogs)
+          .where(and(eq(importLogs.organizationId, job.organizationId), eq(importLogs.id, importLogId)))
+          .for('update');
+        if (!log || FINAL.includes(log.status)) return;
+        await finishFailed(
+          tx,
+          targets,
+          { id: log.id, organizationId: job.organizationId, userId: log.userId, target: log.target },
+          { errors: [], message: `${reason} Nothing was imported; upload the file again to retry.` },
+        );
+      });
+    },
+  };
+}

@@ -1,42 +1,36 @@
-/** Every import target by name: the six component kinds, customers, customer items and hose assemblies. */
-import { kindFromSlug } from '@hosewright/domain';
-import { ASSEMBLY_TARGETS } from './assembly-targets.ts';
-import { COMPONENT_TARGETS } from './component-targets.ts';
-import { CUSTOMER_TARGETS } from './customer-targets.ts';
-import type { ImportTarget } from './targets.ts';
+/**
+ * The import targets of one app: `app.ts` makes them from every module manifest's `importTargets` and hands
+ * them to the imports module, which looks targets up only through them (ADR 7).
+ */
+import type { ImportTarget, ImportTargets } from './targets.ts';
 
-export const IMPORT_TARGETS: readonly ImportTarget[] = [
-  ...COMPONENT_TARGETS,
-  ...CUSTOMER_TARGETS,
-  ...ASSEMBLY_TARGETS,
-];
-const BY_NAME = new Map(IMPORT_TARGETS.map((t) => [t.name, t]));
-/** Other spellings an upload may use for a target. */
-const ALIASES: Record<string, string> = {
-  customers: 'customer',
-  customeritem: 'customerItem',
-  customeritems: 'customerItem',
-  hoseassembly: 'hoseAssembly',
-  hoseassemblies: 'hoseAssembly',
-  assemblies: 'hoseAssembly',
-};
-
-export function isImportTargetName(value: unknown): value is string {
-  return typeof value === 'string' && BY_NAME.has(value);
-}
-
-/** The target a stored import log names; throws for a name no target has (a log from a newer version). */
-export function importTarget(name: string): ImportTarget {
-  const target = BY_NAME.get(name);
-  if (!target) throw new Error(`unknown import target ${name}`);
-  return target;
-}
-
-/** The target an upload's `kind` names: a target name, a component kind's slug, or an alias. */
-export function findImportTarget(text: string): ImportTarget | undefined {
-  return (
-    BY_NAME.get(text) ??
-    BY_NAME.get(kindFromSlug(text) ?? '') ??
-    BY_NAME.get(ALIASES[text.toLowerCase()] ?? '')
-  );
+/** Looks up `targets` by name and by alias; throws when two targets share a name or a spelling. */
+export function createImportTargets(targets: readonly ImportTarget[]): ImportTargets {
+  const all = Object.freeze([...targets]);
+  const byName = new Map<string, ImportTarget>();
+  for (const target of all) {
+    if (byName.has(target.name)) throw new Error(`two import targets are named ${target.name}`);
+    byName.set(target.name, target);
+  }
+  const bySpelling = new Map<string, ImportTarget>();
+  for (const target of all) {
+    for (const alias of target.aliases ?? []) {
+      const spelling = alias.toLowerCase();
+      const other = bySpelling.get(spelling) ?? byName.get(alias);
+      if (other && other !== target) {
+        throw new Error(`import targets ${other.name} and ${target.name} both answer to ${alias}`);
+      }
+      bySpelling.set(spelling, target);
+    }
+  }
+  return {
+    all,
+    get(name) {
+      const target = byName.get(name);
+      if (!target) throw new Error(`unknown import target ${name}`);
+      return target;
+    },
+    find: (text) => byName.get(text) ?? bySpelling.get(text.toLowerCase()),
+    has: (name): name is string => typeof name === 'string' && byName.has(name),
+  };
 }

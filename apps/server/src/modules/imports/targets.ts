@@ -1,7 +1,8 @@
 /**
  * What an import can fill. The pipeline (upload, mapping, validation of every row, all-or-nothing write,
  * progress, notification) is the same for every target; a target says which contract a row follows, what
- * makes two rows the same thing, what it checks against the database, and how it writes.
+ * makes two rows the same thing, what it checks against the database, and how it writes. A module declares
+ * the targets of what it owns in its manifest (`importTargets`); `app.ts` composes them (ADR 7).
  */
 import type { Tier } from '@hosewright/domain';
 import type { Tx } from '../../db/client.ts';
@@ -40,6 +41,8 @@ export interface ValidRow {
 export interface ImportTarget {
   /** The upload's `kind` and the import log's `target`. */
   name: string;
+  /** Other spellings an upload's `kind` may use, lower case (a component kind's slug, a plural). */
+  aliases?: readonly string[];
   /** Lower case, for messages: 'hose' / 'hoses', 'customer' / 'customers'. */
   label: { one: string; other: string };
   /** Only these tiers may import it (undefined: any tier). */
@@ -84,4 +87,16 @@ export interface ImportTarget {
     sheet: string;
     example: Record<string, string | number | boolean>;
   };
+}
+
+/** The targets the app was composed with (see `createImportTargets`), as the pipeline looks them up. */
+export interface ImportTargets {
+  /** Every target, in the order the manifests declare them. */
+  readonly all: readonly ImportTarget[];
+  /** The target a stored import log names; throws for a name no target has (a log from a newer version). */
+  get(name: string): ImportTarget;
+  /** The target an upload's `kind` names: a target name or one of a target's aliases (any case). */
+  find(text: string): ImportTarget | undefined;
+  /** Whether a target has this name. */
+  has(name: unknown): name is string;
 }

@@ -5,15 +5,15 @@
 import type { ImportTemplateFormat } from '@hosewright/domain';
 import writeXlsxFile from 'write-excel-file/node';
 import { importFields } from './fields.ts';
-import { importTarget } from './target-registry.ts';
+import type { ImportTarget } from './targets.ts';
 
 export const CONTENT_TYPES: Record<ImportTemplateFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function templateFileName(kind: string, format: ImportTemplateFormat): string {
-  return `hosewright-${importTarget(kind).template.fileStem}-template.${format}`;
+export function templateFileName(target: ImportTarget, format: ImportTemplateFormat): string {
+  return `hosewright-${target.template.fileStem}-template.${format}`;
 }
 
 function csvCell(value: string | number | boolean | undefined): string {
@@ -28,9 +28,9 @@ export interface Template {
   body: Buffer;
 }
 
-export async function buildTemplate(kind: string, format: ImportTemplateFormat): Promise<Template> {
-  const { template } = importTarget(kind);
-  const columns = importFields(kind).map((f) => f.name);
+export async function buildTemplate(target: ImportTarget, format: ImportTemplateFormat): Promise<Template> {
+  const { template } = target;
+  const columns = importFields(target).map((f) => f.name);
   const example = template.example;
   let body: Buffer;
   if (format === 'csv') {
@@ -45,5 +45,5 @@ export async function buildTemplate(kind: string, format: ImportTemplateFormat):
       { sheet: template.sheet, columns: columns.map(() => ({ width: 18 })) },
     ).toBuffer();
   }
-  return { fileName: templateFileName(kind, format), contentType: CONTENT_TYPES[format], body };
+  return { fileName: templateFileName(target, format), contentType: CONTENT_TYPES[format], body };
 }

@@ -7,8 +7,7 @@ import { AppErrorCode } from '@hosewright/domain';
 import { AppError } from '../../lib/errors.ts';
 import { importFields } from './fields.ts';
 import { type Cell, cellText, type FileFormat, type TableRow } from './parse.ts';
-import { importTarget } from './target-registry.ts';
-import type { KeyedRow, ValidRow } from './targets.ts';
+import type { ImportTarget, KeyedRow, ValidRow } from './targets.ts';
 import type { ImportError, ImportField } from './types.ts';
 
 /** A stored import lists at most this many problems (one per cell; a 200,000-row file stays readable). */
@@ -23,8 +22,8 @@ interface MappedColumn {
 }
 
 export interface MappingPlan {
-  /** The import target's name (a component kind, 'customer', 'customerItem'). */
-  kind: string;
+  /** The import target the rows are for. */
+  target: ImportTarget;
   columns: readonly string[];
   mapped: MappedColumn[];
   /** The file column a field is read from (or the field name when unmapped), for error messages. */
@@ -43,11 +42,11 @@ function listWords(items: readonly string[]): string {
  * left unmapped ('Map a column to partNumber').
  */
 export function planMapping(
-  kind: string,
+  target: ImportTarget,
   columns: readonly string[],
   mapping: Readonly<Record<string, string | null | undefined>>,
 ): MappingPlan {
-  const fields = importFields(kind);
+  const fields = importFields(target);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const columnSet = new Set(columns);
   const fromColumn = new Map<string, string>();
@@ -90,7 +89,7 @@ export function planMapping(
   }
   mapped.sort((a, b) => a.index - b.index);
   return {
-    kind,
+    target,
     columns,
     mapped,
     columnOf: (field) => fromColumn.get(field) ?? field,
@@ -180,11 +179,11 @@ export async function validateRows(
   rows: AsyncIterable<TableRow[]>,
   options: ValidateOptions,
 ): Promise<ValidationResult> {
-  const target = importTarget(plan.kind);
+  const { target } = plan;
   const { schema } = target;
   const constants = target.constants ?? {};
   // A problem of the row as a whole is reported against its first field.
-  const firstField = importFields(plan.kind)[0]?.name ?? '';
+  const firstField = importFields(target)[0]?.name ?? '';
   const { mapped, columns } = plan;
   const headerWidth = columns.length;
   const result: ValidationResult = {

@@ -2,51 +2,19 @@
  * The in-process job worker over the `jobs` table. It claims one queued job at a time with
  * `FOR UPDATE SKIP LOCKED` (so several app instances on one PostgreSQL never run the same job; on PGlite
  * there is one process and the clause is simply satisfied), runs the job type's handler and records the
- * outcome. It polls every `pollMs` and is nudged at once when this process queues a job.
+ * outcome. It polls every `pollMs` and is nudged at once when this process queues a job. The handlers are
+ * given to it: every module manifest's `jobHandlers`, which `app.ts` collects; the worker imports no
+ * module's code.
  *
- * Wiring (app.ts): `const worker = startJobWorker({ database, log: app.log });` and
+ * Wiring (app.ts): `const worker = startJobWorker({ database, log: app.log, handlers });` and
  * `app.addHook('onClose', () => worker.stop());`.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, queryRows } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
-import { componentImportJob } from '../imports/service.ts';
 import { onJobQueued } from './queue.ts';
-
-export interface ClaimedJob {
-  id: string;
-  organizationId: string;
-  userId: string | null;
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-/** 'validating' work happens outside any transaction; 'writing' inside the job's one write transaction. */
-export type JobPhase = 'validating' | 'writing';
-
-export interface JobContext {
-  database: Database;
-  log: FastifyBaseLogger;
-  /** Reports progress 0..100; the worker stores it on the job row (throttled). */
-  progress(percent: number, phase: JobPhase): void;
-}
-
-export interface JobOutcome {
-  failed: boolean;
-  message: string;
-  result?: Record<string, unknown>;
-}
-
-export interface JobHandler {
-  run(job: ClaimedJob, context: JobContext): Promise<JobOutcome>;
-  /** The run threw, or the job was abandoned by a stopped process: tell its owner, with `message`. */
-  crashed(job: ClaimedJob, context: Omit<JobContext, 'progress'>, message: string): Promise<void>;
-}
-
-const HANDLERS: Record<string, JobHandler> = {
-  'component-import': componentImportJob,
-};
+import type { ClaimedJob, JobHandlers, JobOutcome, JobPhase } from './types.ts';
 
 export const CRASH_MESSAGE = 'The job stopped because of a problem on our side.';
 /** A job still 'running' after this long on PostgreSQL belongs to a process that stopped. */
@@ -142,11 +110,12 @@ async function finishJob(database: Database, job: ClaimedJob, outcome: JobOutcom
 async function crash(
   database: Database,
   log: FastifyBaseLogger,
+  handlers: JobHandlers,
   job: ClaimedJob,
   message: string,
 ): Promise<void> {
   try {
-    await HANDLERS[job.type]?.crashed(job, { database, log }, message);
+    await handlers[job.type]?.crashed(job, { database, log }, message);
   } catch (error) {
     log.error({ err: error, jobId: job.id }, 'job failure could not be recorded on its target');
   }
@@ -170,10 +139,11 @@ async function refreshPlannerStatistics(database: Database, log: FastifyBaseLogg
 async function runJob(
   database: Database,
   log: FastifyBaseLogger,
+  handlers: JobHandlers,
   job: ClaimedJob,
   onProgress?: JobWorkerOptions['onProgress'],
 ): Promise<void> {
-  const handler = HANDLERS[job.type];
+  const handler = handlers[job.type];
   if (!handler) {
     log.error({ jobId: job.id, type: job.type }, 'no handler for job type');
     await finishJob(database, job, { failed: true, message: `Unknown job type ${job.type}` });
@@ -207,7 +177,7 @@ async function runJob(
   } catch (error) {
     await saving;
     log.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
-    await crash(database, log, job, CRASH_MESSAGE);
+    await crash(database, log, handlers, job, CRASH_MESSAGE);
   } finally {
     local.delete(job.id);
   }
@@ -223,6 +193,8 @@ export interface JobWorker {
 export interface JobWorkerOptions {
   database: Database;
   log: FastifyBaseLogger;
+  /** The handler of each job type (every module manifest's `jobHandlers`). */
+  handlers: JobHandlers;
   /** Idle poll interval; default 1000 ms. */
   pollMs?: number;
   /** false: no background loop, only `runOnce()` (tests, benchmarks). Default true. */
@@ -234,6 +206,7 @@ export interface JobWorkerOptions {
 export function startJobWorker({
   database,
   log,
+  handlers,
   pollMs = 1000,
   loop = true,
   onProgress,
@@ -254,7 +227,7 @@ export function startJobWorker({
     lastSweep = Date.now();
     for (const job of await claimAbandoned(database, startedAt)) {
       log.warn({ jobId: job.id, type: job.type }, 'job abandoned by a stopped process; marking it failed');
-      await crash(database, log, job, `${CRASH_MESSAGE} The server restarted while it ran.`);
+      await crash(database, log, handlers, job, `${CRASH_MESSAGE} The server restarted while it ran.`);
     }
   };
 
@@ -263,7 +236,7 @@ export function startJobWorker({
       (async () => {
         const job = await claimJob(database);
         if (!job) return false;
-        await runJob(database, log, job, onProgress);
+        await runJob(database, log, handlers, job, onProgress);
         return true;
       })(),
     );

@@ -41,6 +41,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 
 type Row = typeof hoseKits.$inferSelect;
@@ -576,17 +577,18 @@ export async function listKits(
   }[query.sort];
   const direction = query.order === 'asc' ? asc : desc;
   const lineCount = sql<number>`(select count(*)::int from ${hoseKitLines} where ${hoseKitLines.hoseKitId} = ${hoseKits.id} and ${hoseKitLines.organizationId} = ${organizationId})`;
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select({ row: hoseKits, customerName: customers.name, lineCount })
-      .from(hoseKits)
-      .leftJoin(customers, eq(customers.id, hoseKits.customerId))
-      .where(where)
-      .orderBy(sql`${direction(column)} nulls last`, asc(hoseKits.partNumber))
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    tx.select({ n: count() }).from(hoseKits).where(where),
-  ]);
+  const rows = await tx
+    .select({ row: hoseKits, customerName: customers.name, lineCount })
+    .from(hoseKits)
+    .leftJoin(customers, eq(customers.id, hoseKits.customerId))
+    .where(where)
+    .orderBy(sql`${direction(column)} nulls last`, asc(hoseKits.partNumber))
+    .limit(query.itemsPerPage)
+    .offset((query.page - 1) * query.itemsPerPage);
+  const total = await totalOf(rows.length, query, async () => {
+    const [counted] = await tx.select({ n: count() }).from(hoseKits).where(where);
+    return counted?.n ?? 0;
+  });
   return {
     items: rows.map(
       ({ row, customerName, lineCount: lines }): HoseKitListItem => ({
@@ -604,7 +606,7 @@ export async function listKits(
         updatedAt: row.updatedAt.toISOString(),
       }),
     ),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
   };
 }

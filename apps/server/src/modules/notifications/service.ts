@@ -16,6 +16,7 @@ import {
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
+import { totalOf } from '../../lib/paging.ts';
 
 export const NOTIFICATION_FAILURE = NotificationStatus.FAILURE;
 export const NOTIFICATION_SUCCESS = NotificationStatus.SUCCESS;
@@ -89,8 +90,11 @@ export async function listNotifications(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.itemsPerPage)
     .offset((query.page - 1) * query.itemsPerPage);
-  const [total] = await tx.select({ n: count() }).from(notifications).where(where);
-  return { items: rows.map(toNotification), total: total?.n ?? 0, page: query.page };
+  const total = await totalOf(rows.length, query, async () => {
+    const [counted] = await tx.select({ n: count() }).from(notifications).where(where);
+    return counted?.n ?? 0;
+  });
+  return { items: rows.map(toNotification), total, page: query.page };
 }
 
 /** How many of the owner's notifications are unread (the badge, SPEC 2). */

@@ -1,6 +1,6 @@
 /**
- * Hose assemblies as an import target (issue 5 item 8): one row per assembly, naming its parts by part
- * number the way a shop keeps them in a spreadsheet.
+ * Hose assemblies as an import target (ADR 7), declared in the assemblies module's manifest: one row per
+ * assembly, naming its parts by part number the way a shop keeps them in a spreadsheet.
  *
  * - The parts must be in the organisation's component library (the brand column chooses between makers
  *   that use one part number); an empty ferrule of a two-piece fitting is chosen as the builder chooses it
@@ -39,6 +39,9 @@ import type { Tx } from '../../db/client.ts';
 import { components, couplingSeries, customers, hoseAssemblies } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
+import { toComponent } from '../components/service.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
+import type { ImportError } from '../imports/types.ts';
 import {
   type AssemblySettings,
   countAssemblies,
@@ -46,10 +49,7 @@ import {
   reviseAssembly,
   type StoredSpec,
   settingsOf,
-} from '../assemblies/service.ts';
-import { toComponent } from '../components/service.ts';
-import type { ImportTarget, KeyedRow, RowKey, RowSchema } from './targets.ts';
-import type { ImportError } from './types.ts';
+} from './service.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The row contract (its field order is the template's column order)
@@ -566,6 +566,7 @@ let unnumbered = 0;
 
 const assemblyTarget: ImportTarget = {
   name: 'hoseAssembly',
+  aliases: ['hoseassembly', 'hoseassemblies', 'assemblies'],
   label: { one: 'hose assembly', other: 'hose assemblies' },
   schema: assemblyImportRowSchema as unknown as RowSchema,
   synonyms: ASSEMBLY_SYNONYMS,

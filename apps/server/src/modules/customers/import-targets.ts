@@ -1,5 +1,5 @@
 /**
- * Customers and customer items as import targets (issue 6).
+ * Customers and customer items as import targets (ADR 7), declared in the customers module's manifest.
  *
  * - Customers: a row updates the customer with the same account number, or, without one, the customer with
  *   the same name; otherwise it creates one, within the plan's maxCustomers. Empty cells leave values as
@@ -22,9 +22,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { components, customerItems, customers, hoseAssemblies, hoseKits } from '../../db/schema.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
-import { countCustomers } from '../customers/service.ts';
-import type { ImportTarget, KeyedRow, RowKey, RowSchema } from './targets.ts';
-import type { ImportError } from './types.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
+import type { ImportError } from '../imports/types.ts';
+import { countCustomers } from './service.ts';
 
 const lower = (value: string | undefined) => (value ?? '').trim().toLowerCase();
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -133,6 +133,7 @@ export const CUSTOMER_SYNONYMS: Record<string, string> = {
 
 const customerTarget: ImportTarget = {
   name: 'customer',
+  aliases: ['customers'],
   label: { one: 'customer', other: 'customers' },
   schema: customerImportRowSchema as unknown as RowSchema,
   synonyms: CUSTOMER_SYNONYMS,
@@ -314,6 +315,7 @@ export const CUSTOMER_ITEM_SYNONYMS: Record<string, string> = {
 
 const customerItemTarget: ImportTarget = {
   name: 'customerItem',
+  aliases: ['customeritem', 'customeritems'],
   label: { one: 'customer item', other: 'customer items' },
   subscriptions: PREMIUM_TIERS,
   schema: customerItemImportRowSchema as unknown as RowSchema,

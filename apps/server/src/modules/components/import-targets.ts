@@ -1,7 +1,7 @@
 /**
  * The component kinds as import targets: rows follow the kind's contract, a row is identified by kind +
  * brand + part number, a catalogue item's part number cannot be taken, and rows are upserted in batches
- * while the rest of the file is validated.
+ * while the rest of the file is validated. The components module's manifest declares them (ADR 7).
  */
 import {
   COMPONENT_INPUT_SCHEMAS,
@@ -13,9 +13,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { components } from '../../db/schema.ts';
-import { componentKey, upsertComponents } from '../components/service.ts';
-import type { ImportTarget, KeyedRow, RowSchema } from './targets.ts';
-import type { ImportError } from './types.ts';
+import type { ImportTarget, KeyedRow, RowSchema } from '../imports/targets.ts';
+import type { ImportError } from '../imports/types.ts';
+import { componentKey, upsertComponents } from './service.ts';
 
 /** Headers shops commonly use for a field, normalised. Exact field names need no entry. */
 export const COMPONENT_SYNONYMS: Record<string, string> = {
@@ -208,6 +208,8 @@ function componentTarget(kind: ComponentKind): ImportTarget {
   const info = COMPONENT_KIND_INFO[kind];
   return {
     name: kind,
+    // An upload may name the kind by its slug (`crimpfitting`).
+    aliases: [info.slug],
     label: { one: info.label.toLowerCase(), other: info.pluralLabel.toLowerCase() },
     schema: COMPONENT_INPUT_SCHEMAS[kind] as unknown as RowSchema,
     constants: { kind },
