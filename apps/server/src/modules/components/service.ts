@@ -18,7 +18,7 @@ import {
   type ListResponse,
   matchParts,
 } from '@hosewright/domain';
-import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
