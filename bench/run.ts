@@ -265,7 +265,7 @@ results.push({
   ok: compatibleP95 <= 20,
 });
 
-// The DOMAIN.md example assembly: the live figures while building, then its tag.
+// The worked example (the domain's `cutLengthMm` tests): the live figures while building, then its tag.
 const parts = Object.fromEntries(
   (
     await t.database.withTenant(shop.organizationId, (tx) =>

@@ -1,8 +1,8 @@
 /**
- * Issue 5 on a phone (390x844), in real Chromium against the built app: the demo admin builds the DOMAIN.md
- * example (GEN-2SN-08, two 90° JIC ends F-SN-08-FJX90, 1000 mm overall) in the builder, sees the 890 mm cut
- * length, saves it, builds one unit (a serial), downloads its tag PDF, and then, signed out, opens the
- * serial's public page as a customer scanning the tag would: the part number, and no prices.
+ * Hose assemblies on a phone (390x844), in real Chromium against the built app: the demo admin builds the
+ * worked example (GEN-2SN-08, two 90° JIC ends F-SN-08-FJX90, 1000 mm overall) in the builder, sees the
+ * 890 mm cut length, saves it, builds one unit (a serial), downloads its tag PDF, and then, signed out,
+ * opens the serial's public page as a customer scanning the tag would: the part number, and no prices.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -57,7 +57,7 @@ async function choose(page: Page, label: string, text: string, option: RegExp): 
   await pick.click();
 }
 
-test('a clerk builds the DOMAIN.md example on a phone: 890 mm cut length, saved', async () => {
+test('a clerk builds the worked example on a phone: 890 mm cut length, saved', async () => {
   await step('assemblies-build', phone, async (page, baseUrl) => {
     await page.goto(`${baseUrl}/hoseassemblies/new`);
     await visible(page.getByRole('heading', { level: 1, name: 'Build a hose' }));
@@ -147,10 +147,10 @@ test('signed out, the serial’s public page shows the part number and no prices
 });
 
 /**
- * The embedding side of API mode (SPEC 1 and 4), with a demo parent page served at the app's own origin
- * (the server only allows framing by its own origin for now). The parent first hands over a token the
- * server refuses: the frame posts `securityTokenExpired`; the parent answers with the demo admin's real
- * token, and the configurator builds with it.
+ * The embedding side of API mode (the headerless `/iframe/hoseassembly` route), with a demo parent page
+ * served at the app's own origin (the server only allows framing by its own origin for now). The parent
+ * first hands over a token the server refuses: the frame posts `securityTokenExpired`; the parent answers
+ * with the demo admin's real token, and the configurator builds with it.
  */
 test('an embedding page passes its token; a refused token comes back as securityTokenExpired', async () => {
   const token = (await need(phone, 'The signed-in page').context.cookies()).find(

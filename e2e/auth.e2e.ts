@@ -1,5 +1,5 @@
 /**
- * Issue 2: signing up, verifying, signing in and out, the navigation guard's redirects, the callback's
+ * Authentication: signing up, verifying, signing in and out, the navigation guard's redirects, the callback's
  * error path and the phone layout, in a real Chromium against the built app.
  *
  * Two servers, both started as a user starts them:
@@ -226,7 +226,7 @@ describe('the server as a user starts it', () => {
   });
 });
 
-describe('issue 2: authentication journeys', () => {
+describe('authentication journeys', () => {
   test('a. a new shop signs up from the home page, verifies its email and lands on the dashboard as Trial', async () => {
     await journey('a-signup', fresh, 'desktop', async ({ page }, server) => {
       const stamp = Date.now().toString(36);
@@ -271,7 +271,7 @@ describe('issue 2: authentication journeys', () => {
       await goToDashboard(page, server.baseUrl);
       await visible(page.getByText(organization).first());
       await visible(page.getByText(/\btrial\b/i).first());
-      // SPEC 2, top bar: the trial tier shows an 'Upgrade' chip linking to /upgradesubscription.
+      // The trial tier shows an 'Upgrade' chip in the top bar, linking to /upgradesubscription.
       await visible(clickable(page, /^upgrade$/i));
       await screenshot(page, 'a5-dashboard-trial');
     });
@@ -283,7 +283,7 @@ describe('issue 2: authentication journeys', () => {
       await page.goto(`${server.baseUrl}/workorders`);
       await waitForPath(page, '/upgradesubscription');
       await waitForTitle(page, 'Hosewright - Upgrade Subscription');
-      // SPEC 8: code 996 says 'Cannot access this feature'.
+      // The guard's code 996 (ACCESS_CODES.wrongTier) says 'Cannot access this feature'.
       await visible(page.getByText(/cannot access this feature/i).first());
       await screenshot(page, 'b1-upgradesubscription');
     });
@@ -298,7 +298,8 @@ describe('issue 2: authentication journeys', () => {
       await reachedLogin;
       // The guard answered 845 (missing role): the very next page after /components is /login.
       expect(distinctPaths(visited.slice(mark)).slice(0, 2)).toEqual(['/components', '/login']);
-      // SPEC 8: 845 'Cannot access this resource', go to /login; the login page says why and offers a way on.
+      // The guard's 845 (missing role): 'Cannot access this resource', go to /login; the login page says why
+      // and offers a way on.
       await page.getByText('Cannot access this resource').waitFor({ state: 'visible', timeout: 30_000 });
       expect(pathOf(page.url())).toBe('/login');
       expect(await page.getByRole('heading', { name: /component library/i }).count()).toBe(0);
@@ -365,7 +366,7 @@ describe('issue 2: authentication journeys', () => {
       await goToDashboard(page, server.baseUrl);
       await visible(page.getByText(DEMO.organization).first());
       await screenshot(page, 'f1-phone-dashboard');
-      // SPEC 2 "Phone bottom bar": New, Search and Menu.
+      // The phone's bottom bar: New, Search and Menu.
       await visible(page.getByRole('button', { name: /^new$/i }));
       await visible(page.getByRole('button', { name: /^search$/i }));
       const menu = page.getByRole('button', { name: /^menu$/i });

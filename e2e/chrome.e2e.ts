@@ -1,5 +1,5 @@
 /**
- * Issue 3: the app chrome as the demo admin meets it, in real Chromium against the built app started as a
+ * The app chrome as the demo admin meets it, in real Chromium against the built app started as a
  * user starts it, with the GEN sample catalogue the server loads into 'Demo Hydraulics'.
  *
  * The server is given a copy of the built app whose version.json is an hour newer than the bundle, so the
@@ -12,7 +12,7 @@
  *      popup (at most 400 wide) lists the GEN part, a click opens it and the field clears; 'See more...'
  *      leads to /search with its pages; 'No results found';
  *   3. phone (390x844): no rail; the bottom bar's Menu opens the navigation drawer, its Search the search sheet;
- *   4. the update prompt after sign-in: the SPEC's question; accepting stores the version and reloads.
+ *   4. the update prompt after sign-in (`UPDATE_TEXT`); accepting stores the version and reloads.
  *   5. desktop and phone together: a failing import's notification arrives over the socket on both pages as a
  *      warning snackbar with its description, and the bell shows '1 unread'.
  */

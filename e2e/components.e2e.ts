@@ -1,5 +1,5 @@
 /**
- * Issue 4: the component library as the demo admin uses it, in real Chromium against the built app started
+ * The component library as the demo admin uses it, in real Chromium against the built app started
  * as a user starts it (the server loads the GEN sample catalogue into 'Demo Hydraulics' on first start).
  *
  * One server and one signed-in page per viewport; the tests run in order and build on each other:
@@ -204,7 +204,7 @@ async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
-describe('issue 4: an admin imports hoses and checks their compatible fittings', () => {
+describe('component library: an admin imports hoses and checks their compatible fittings', () => {
   test('1. /components shows the kind cards and says the sample catalogue is loaded', async () => {
     await step('c1-overview', desktop, async (page, baseUrl) => {
       await openOverview(page, baseUrl);

@@ -1,5 +1,5 @@
 /**
- * Issue 6, customers: a shop keeps its customers, in real Chromium against the built app started as a user
+ * Customers: a shop keeps its customers, in real Chromium against the built app started as a user
  * starts it. Two trial shops are seeded before the server starts (no demo organisation then):
  *
  *   1. desktop: the empty list, 'New customer', the form with a contact and terms, the customer's page,

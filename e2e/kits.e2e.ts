@@ -1,5 +1,5 @@
 /**
- * Issue 6's kit journey on a desktop (1440x900), in real Chromium against the built app: the demo admin's
+ * The hose kit journey on a desktop (1440x900), in real Chromium against the built app: the demo admin's
  * customer (with a 30% margin and a 10% discount) and two hose assemblies are made through the API in
  * setup; the admin then builds a kit of both assemblies for that customer in the kit editor, sees the BOM
  * priced with the customer's terms, and downloads the kit PDF.

@@ -20,7 +20,7 @@ describe('API authentication and the session calls', () => {
     expect(res.json().message).toBe('accessToken is required');
   });
 
-  it('creates a session and answers the profile of SPEC 3', async () => {
+  it('creates a session and answers the profile the app caches (sessionProfileSchema)', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/sessions/create',

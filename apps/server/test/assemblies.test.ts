@@ -1,5 +1,5 @@
 /**
- * Hose assemblies through the real app (issue 5): the builder's live computation of the worked example
+ * Hose assemblies through the real app: the builder's live computation of the worked example
  * (`exampleInput`), saving, revising (old revisions stay readable), duplicating, deleting, serials unique
  * under concurrent builds, the plan limit, tenant isolation, roles, lenient lists, the public serial lookup
  * and the global search.

@@ -65,7 +65,7 @@ describe('pictures of objects', () => {
     expect(got.headers['content-type']).toBe('image/jpeg');
   });
 
-  it('refuses an upload without an object id with the message of the spec', async () => {
+  it('refuses an upload without an object id with the NO_OBJECT_ID message', async () => {
     for (const url of ['/api/v1/image', '/api/v1/image/', '/api/v1/image/null', '/api/v1/image/undefined']) {
       const body = multipartBody({}, { name: 'a.png', content: PNG_1X1 });
       const res = await t.app.inject({

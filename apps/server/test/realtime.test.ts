@@ -56,7 +56,7 @@ function urlOf(app: HosewrightApp): string {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** A client with the SPEC 7 options, connected (or refused: then `refused` holds the error). */
+/** A client with the app's `SOCKET_OPTIONS`, connected (or refused: then `refused` holds the error). */
 async function connectSocket(
   app: HosewrightApp,
   auth: Record<string, unknown>,
@@ -205,7 +205,7 @@ describe('realtime notifications', () => {
       expect(inbox.socket.connected).toBe(false);
     });
 
-    it('refuses a shop whose subscription has expired (SPEC 6: expiry blocks the whole app)', async () => {
+    it('refuses a shop whose subscription has expired (expiry blocks the whole app)', async () => {
       const lapsed = await createTenant(t, { tier: 'trial', expired: true });
       const { refused } = await connectSocket(t, { userId: lapsed.adminId, token: lapsed.adminToken });
       expect(refused?.message).toBe('Subscription Expired');

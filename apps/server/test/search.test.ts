@@ -1,6 +1,6 @@
 /**
  * Global search over every registered type (components so far): ranked, tenant-scoped, `{ items, total }`
- * with the SPEC 3 fields and urls the client links to as `/{url}`.
+ * with the fields of `searchResultSchema` and urls the client links to as `/{url}`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { componentInput } from './factories.ts';

@@ -1,6 +1,7 @@
 /**
- * The access policy against SPEC section 2 (routes), 4 (navigation guard), 6 (roles) and 8 (error catalogue).
- * The expected table and the expected guard outcomes are written here from the SPEC text, not from access.ts.
+ * The access policy: the route table, the navigation guard, the roles, and the guard's codes and messages.
+ * The expected table and the expected guard outcomes are written out here by hand, not derived from
+ * access.ts, so a slip in `ROUTES` or `evaluateAccess` shows up as a difference.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -29,7 +30,7 @@ interface SpecRoute {
   allowExpired?: boolean;
 }
 
-/** SPEC 2 writes parameters as `{name}`; the route table uses `:name`. */
+/** The expected table writes parameters as `{name}`; the route table uses `:name`. */
 const toPattern = (specPath: string): string => specPath.replace(/\{(\w+)\}/g, ':$1');
 
 const group =
@@ -83,8 +84,8 @@ const enterpriseAnyRole = group({
   subscriptions: ENTERPRISE_ONLY,
 });
 
-/** SPEC section 2, bullet by bullet. */
-const SPEC_ROUTES: SpecRoute[] = [
+/** The expected route table, group by group. */
+const EXPECTED_ROUTES: SpecRoute[] = [
   // ### Public routes (no login)
   ...publicRoute('/', '/contact', '/signup', '/login', '/logout', '/callback', '/logoutcallback'),
   ...publicRoute('/qs/{serialId}'),
@@ -114,7 +115,7 @@ const SPEC_ROUTES: SpecRoute[] = [
     '/wrap/{wrapId}',
     '/otheritem/{otherItemId}',
   ),
-  // SPEC 2 banner: "Your subscription has expired. Please upgrade..." so an expired shop can still pay.
+  // The expiry banner asks the shop to upgrade, so an expired shop can still reach the payment pages.
   ...loginOnly('/upgradesubscription', '/stripe/callback', '/payment/success', '/payment/cancel').map(
     (r) => ({
       ...r,
@@ -160,7 +161,7 @@ const SPEC_ROUTES: SpecRoute[] = [
   // ### Admin, plus professional or enterprise
   ...adminPremium('/inventory/import', '/warehouses/import', '/customers/items/import'),
 
-  // ### Professional or enterprise, any role ("Premium features depend on subscription, not role", SPEC 6)
+  // ### Professional or enterprise, any role (premium features depend on the subscription, not the role)
   ...premiumAnyRole('/inventory', '/warehouses', '/warehouse/{warehouseId}'),
   ...premiumAnyRole('/workorders', '/workorder/{workOrderId}'),
   ...premiumAnyRole('/salesestimates', '/salesestimate/{salesEstimateId}'),
@@ -173,7 +174,7 @@ const SPEC_ROUTES: SpecRoute[] = [
 const sorted = <T extends string>(values: readonly T[] | undefined): T[] | null =>
   values ? [...values].sort() : null;
 
-/** The code's route in the same normalised shape as SPEC_ROUTES. */
+/** The code's route in the same normalised shape as the expected table. */
 const normalise = (route: RouteAccess): SpecRoute => ({
   path: route.path,
   public: route.public === true,
@@ -192,9 +193,9 @@ const specNormalised = (route: SpecRoute): SpecRoute => ({
 
 const byPath = (a: SpecRoute, b: SpecRoute) => a.path.localeCompare(b.path);
 
-describe('route table (SPEC 2)', () => {
+describe('route table', () => {
   test('the expected table itself has no duplicate paths', () => {
-    const paths = SPEC_ROUTES.map((r) => r.path);
+    const paths = EXPECTED_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
   });
 
@@ -204,12 +205,12 @@ describe('route table (SPEC 2)', () => {
     expect(duplicates).toEqual([]);
   });
 
-  test('ROUTES equals the SPEC table exactly (paths, roles, subscriptions, public and headerless flags)', () => {
-    expect(ROUTES.map(normalise).sort(byPath)).toEqual(SPEC_ROUTES.map(specNormalised).sort(byPath));
+  test('ROUTES equals the expected table exactly (paths, roles, subscriptions, public and headerless flags)', () => {
+    expect(ROUTES.map(normalise).sort(byPath)).toEqual(EXPECTED_ROUTES.map(specNormalised).sort(byPath));
   });
 
-  test.each(SPEC_ROUTES.map((r) => [r.path, r] as const))(
-    'SPEC route %s is present with its rule',
+  test.each(EXPECTED_ROUTES.map((r) => [r.path, r] as const))(
+    'expected route %s is present in ROUTES with its rule',
     (path, spec) => {
       const route = ROUTES.find((r) => r.path === path);
       expect(route, `missing route ${path}`).toBeDefined();
@@ -235,7 +236,7 @@ describe('route table (SPEC 2)', () => {
     ).toEqual(['/configurator', '/iframe/hoseassembly']);
   });
 
-  test('the unauthenticated no-redirect paths are those of SPEC 4', () => {
+  test('an unauthenticated visitor is sent to /login except from /login, /logout, /logoutcallback, /callback and /', () => {
     // "Unauthenticated user: sent to /login unless on /login, /logout, /logoutcallback, /callback or /."
     expect([...NO_LOGIN_REDIRECT_PATHS].sort()).toEqual([
       '/',
@@ -277,7 +278,7 @@ type Expected =
   | { allowed: false; code: 'unauthorized'; message: string; redirect: string }
   | { allowed: false; code: 997 | 996 | 845; message: string; redirect: string };
 
-/** The guard as SPEC 4 ("Navigation guard"), SPEC 6 and the SPEC 8 error catalogue describe it. */
+/** The navigation guard's expected outcome: the checks in order, each with its code, message and redirect. */
 function expectedOutcome(route: SpecRoute, roles: readonly SpecRole[], sub: SubscriptionCase): Expected {
   if (route.public) return { allowed: true };
   // "No subscription means unauthorized." / "No subscription | 'Unauthorized to access this resource', go to /login"
@@ -311,7 +312,7 @@ function expectedOutcome(route: SpecRoute, roles: readonly SpecRole[], sub: Subs
   return { allowed: true };
 }
 
-const GUARD_CASES = SPEC_ROUTES.flatMap((route) =>
+const GUARD_CASES = EXPECTED_ROUTES.flatMap((route) =>
   (Object.keys(ROLE_CASES) as (keyof typeof ROLE_CASES)[]).flatMap((roleCase) =>
     (Object.keys(SUBSCRIPTION_CASES) as SubscriptionCase[]).map((sub) => {
       const expected = expectedOutcome(route, ROLE_CASES[roleCase], sub);
@@ -321,7 +322,7 @@ const GUARD_CASES = SPEC_ROUTES.flatMap((route) =>
   ),
 );
 
-describe('evaluateAccess, generated from SPEC 2 x 4 x 8', () => {
+describe('evaluateAccess, generated: every route x role set x subscription state', () => {
   test.each(GUARD_CASES)(
     '$path as $roleCase with $sub subscription: $label',
     ({ path, roleCase, sub, expected }) => {
@@ -485,9 +486,9 @@ describe('matchRoute', () => {
     expect(match.params).toEqual({});
   });
 
-  // Every SPEC route, with its parameters filled in, must match itself (no route is shadowed).
+  // Every expected route, with its parameters filled in, must match itself (no route is shadowed).
   const concrete = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => `x-${name}`);
-  test.each(SPEC_ROUTES.filter((r) => r.path !== '*').map((r) => [concrete(r.path), r.path] as const))(
+  test.each(EXPECTED_ROUTES.filter((r) => r.path !== '*').map((r) => [concrete(r.path), r.path] as const))(
     '%s matches its own route %s',
     (pathname, pattern) => {
       const match = matchRoute(pathname);

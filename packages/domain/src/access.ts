@@ -1,5 +1,5 @@
 /**
- * The access policy: every SPA route of SPEC section 2 as data, and the guard that evaluates it.
+ * The access policy: every SPA route as data (ADR 0002), and the guard that evaluates it.
  * The web router guard and the server's route declarations both use these types and this evaluation,
  * so the two sides cannot drift apart.
  */
@@ -56,7 +56,7 @@ const enterprise = (path: string, name: string): RouteAccess => ({
   subscriptions: ENTERPRISE_TIERS,
 });
 
-/** SPEC section 2, route by route. `*` is the Not Found page. */
+/** Every SPA route with its role and tier rule. `*` is the Not Found page. */
 export const ROUTES: readonly RouteAccess[] = [
   // Public routes (no login)
   pub('/', 'Home'),
@@ -155,7 +155,7 @@ export const ROUTES: readonly RouteAccess[] = [
   enterpriseAdmin('/pricelist/:priceListId/edit', 'Edit Price List'),
   enterprise('/pricelist/:priceListId', 'Price List'),
 
-  // Any unmatched path (SPEC 2 lists it under "Login only")
+  // Any unmatched path: Not Found, which needs a signed-in user
   login('*', 'Not Found'),
 ];
 
@@ -212,7 +212,7 @@ export interface AccessSubject {
   subscription: { tier: Tier; expires: Date | string | number } | null;
 }
 
-/** Guard outcome codes, exactly as SPEC 4 and 8 say. */
+/** Guard outcome codes, as the web app and the API answer them (the messages are in `AccessDenial`). */
 export const ACCESS_CODES = {
   unauthorized: 'unauthorized',
   wrongTier: 996,
@@ -238,8 +238,9 @@ export interface AccessRule {
 }
 
 /**
- * Evaluate a rule for a subject (SPEC 4, "Navigation guard"): no subscription -> unauthorized;
- * expired -> 997 (except where the rule allows it: an expired shop must still be able to upgrade); a missing role -> 845; a tier outside the allowed list while the role is fine -> 996.
+ * Evaluate a rule for a subject (the navigation guard and the API's auth hook, ADR 0002): no subscription
+ * -> unauthorized; expired -> 997 (except where the rule allows it: an expired shop must still be able to
+ * upgrade); a missing role -> 845; a tier outside the allowed list while the role is fine -> 996.
  */
 export function evaluateAccess(
   rule: AccessRule,
@@ -272,7 +273,7 @@ export function evaluateAccess(
   return { allowed: true };
 }
 
-/** Paths where an unauthenticated visitor is not sent to /login (SPEC 4). */
+/** Paths where the navigation guard does not send an unauthenticated visitor to /login. */
 export const NO_LOGIN_REDIRECT_PATHS: readonly string[] = [
   '/login',
   '/logout',

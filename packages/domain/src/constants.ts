@@ -1,4 +1,4 @@
-/** Business constants and limits, SPEC section 9. */
+/** Business constants and limits: timings, sizes, cookie names and locales the app and the server share. */
 export const PRODUCT_NAME = 'Hosewright';
 
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
@@ -17,7 +17,7 @@ export const DEFAULT_REVISION_DELIMITER = '_';
 
 export const SESSION_COOKIE_DAYS = 30;
 export const ACCESS_TOKEN_COOKIE_DAYS = 30;
-/** Cookie names the web app keeps the session in (SPEC 9). */
+/** Cookie names the web app keeps the session in. */
 export const SESSION_COOKIES = [
   'userId',
   'email',
@@ -47,6 +47,6 @@ export const SIDE_NAV_RAIL_WIDTH = 56;
 export const USER_MENU_WIDTH = 300;
 export const TABLE_HEIGHT_SWITCH_AT = 1000;
 
-/** Sign-in brute-force limits (issue 2): per account and per IP address. */
+/** Sign-in brute-force limits: per account and per IP address. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

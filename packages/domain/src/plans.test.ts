@@ -1,4 +1,4 @@
-/** The plan table against DOMAIN.md, "Plans" (values the SPEC leaves open). */
+/** The plan table in plans.ts: tiers, roles, prices and limits. */
 import { describe, expect, test } from 'vitest';
 import {
   ENTERPRISE_TIERS,
@@ -17,7 +17,7 @@ describe('tiers and roles', () => {
     expect([...TIERS]).toEqual(['trial', 'professional', 'enterprise']);
   });
 
-  test('roles are regular and admin (SPEC 6)', () => {
+  test('roles are regular and admin', () => {
     expect([...ROLES]).toEqual(['regular', 'admin']);
   });
 
@@ -44,7 +44,7 @@ describe('tiers and roles', () => {
   });
 });
 
-describe('plans (DOMAIN.md "Plans")', () => {
+describe('plans', () => {
   test('there is exactly one plan per tier, keyed by its tier', () => {
     expect(Object.keys(PLANS).sort()).toEqual([...TIERS].sort());
     for (const tier of TIERS) expect(PLANS[tier].tier).toBe(tier);
@@ -93,7 +93,7 @@ describe('plans (DOMAIN.md "Plans")', () => {
     }
   });
 
-  test('what each tier adds, as DOMAIN.md lists it', () => {
+  test('what each tier adds, as the pricing page lists it', () => {
     expect(PLANS.professional.adds.toLowerCase()).toEqual(
       expect.stringMatching(/warehouses.*inventory.*work orders.*sales estimates/),
     );

@@ -1,4 +1,4 @@
-/** Subscription tiers and the plan table (values from DOMAIN.md, "Plans"; the spec leaves them open). */
+/** Subscription tiers, roles and the plan table: each tier's price, limits and what it adds. */
 export const TIERS = ['trial', 'professional', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 

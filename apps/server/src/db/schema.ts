@@ -175,7 +175,7 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Settings an admin keeps for the organisation (SPEC 3 "Settings held client-side" and friends). */
+/** Settings an admin keeps for the organisation (`updateOrganization` and the one-setting reads). */
 export const organizationSettings = pgTable('organization_settings', {
   organizationId: uuid('organization_id')
     .primaryKey()
@@ -257,7 +257,7 @@ export const components = pgTable(
   ],
 );
 
-/** Coupling series: which fittings and ferrules are approved for which hoses (DOMAIN.md). */
+/** Coupling series: which fittings and ferrules are approved for which hoses (see `checkFitting`). */
 export const couplingSeries = pgTable(
   'coupling_series',
   {
@@ -280,7 +280,7 @@ export const couplingSeries = pgTable(
   ],
 );
 
-/** Crimp specs per hose + fitting series, versioned by revision (DOMAIN.md rule 6). */
+/** Crimp specs per hose + fitting series, versioned: a new revision is a new row (`updateCrimpSpec`). */
 export const crimpSpecs = pgTable(
   'crimp_specs',
   {
@@ -407,7 +407,10 @@ export const importFileParts = pgTable(
   (t) => [primaryKey({ columns: [t.importLogId, t.part] })],
 );
 
-/** Notifications for a user in an organisation (SPEC 3): status 1 failure, 2 success; viewStatus codes. */
+/**
+ * Notifications for a user in an organisation: status 1 failure, 2 success; viewStatus codes as
+ * `NotificationViewStatus` lists them.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -426,9 +429,9 @@ export const notifications = pgTable(
 );
 
 /**
- * A shop's customers (issue 6). Contacts and addresses are small lists kept with the customer; margin and
- * discount are percentages (a margin is on the sell price, DOMAIN.md "Pricing"); `productGroupTerms` holds
- * per-product-group overrides `[{ productGroup, marginPct?, discountPct? }]`.
+ * A shop's customers. Contacts and addresses are small lists kept with the customer; margin and discount
+ * are percentages (a margin is on the sell price, as packages/domain/src/customers/customers.ts computes
+ * it); `productGroupTerms` holds per-product-group overrides `[{ productGroup, marginPct?, discountPct? }]`.
  */
 export const customers = pgTable(
   'customers',
@@ -492,7 +495,7 @@ export const customerItems = pgTable(
 );
 
 /**
- * Hose assemblies (issue 5), one row per revision: editing a built assembly adds a row with the next
+ * Hose assemblies, one row per revision (ADR 0008): editing a built assembly adds a row with the next
  * revision and clears `latest` on the old one, which stays readable. `spec` is the builder's input as the
  * domain contract defines it; the figures beside it are what the domain computed when it was saved.
  */
@@ -559,7 +562,7 @@ export const hoseAssemblySerials = pgTable(
   ],
 );
 
-/** Hose kits (issue 6), one row per revision like assemblies. */
+/** Hose kits, one row per revision like assemblies. */
 export const hoseKits = pgTable(
   'hose_kits',
   {
@@ -611,8 +614,9 @@ export const hoseKitLines = pgTable(
 );
 
 /**
- * Pictures of objects (SPEC 7 `/api/v1/image/{id}`): one per object id in an organisation, the organisation's
- * own id holding its logo. The type is what the bytes are (checked on upload), never what the client said.
+ * Pictures of objects (the `getImage` and `uploadImage` contracts): one per object id in an organisation,
+ * the organisation's own id holding its logo. The type is what the bytes are (checked on upload), never
+ * what the client said.
  */
 export const images = pgTable(
   'images',
@@ -629,7 +633,7 @@ export const images = pgTable(
   (t) => [uniqueIndex('images_org_object_key').on(t.organizationId, t.objectId)],
 );
 
-/** Messages from the public contact form (SPEC 1): global, the sender may have no account. */
+/** Messages from the public contact form (`sendContactMessage`): global, the sender may have no account. */
 export const contactMessages = pgTable(
   'contact_messages',
   {

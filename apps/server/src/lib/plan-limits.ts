@@ -1,5 +1,5 @@
 /**
- * Plan limits (DOMAIN.md "Plans"): an attempt beyond `maxCustomers`, `maxHoseAssemblies` or `maxHoseKits`
+ * Plan limits (`PLANS` in plans.ts): an attempt beyond `maxCustomers`, `maxHoseAssemblies` or `maxHoseKits`
  * is refused with a message that names the limit and links to the upgrade page; the caller checks inside the
  * transaction that would create the object, so nothing is half-created.
  */

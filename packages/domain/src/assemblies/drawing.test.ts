@@ -1,4 +1,4 @@
-/** The assembly drawing: what a clerk, a customer or a screen reader gets from the SVG (issue 5, item 2). */
+/** The assembly drawing: what a clerk, a customer or a screen reader gets from the SVG. */
 import { describe, expect, it } from 'vitest';
 import {
   type AssemblyDrawingEnd,
@@ -16,7 +16,7 @@ const jic = (angle: number, partNumber = 'F-SN-08-FJX90'): AssemblyDrawingEnd =>
   partNumber,
 });
 
-/** The DOMAIN.md worked example: 1000 mm overall, two 90° JIC ends, 890 mm cut length. */
+/** The worked example of assemblies.test.ts: 1000 mm overall, two 90° JIC ends, 890 mm cut length. */
 const example = (over: Partial<AssemblyDrawingModel> = {}): AssemblyDrawingModel => ({
   partNumber: 'HA-0001_A',
   hose: 'GEN-2SN-08',

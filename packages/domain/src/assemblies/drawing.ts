@@ -1,5 +1,5 @@
 /**
- * The assembly drawing as plain SVG (issue 5, item 2): the hose as a body between its two fittings, each end
+ * The assembly drawing as plain SVG: the hose as a body between its two fittings, each end
  * drawn straight, 45° or 90° as its fitting is bent, the orientation between two bent ends, the wrap as a
  * hatched sleeve and the overall and cut lengths as dimension lines.
  *

@@ -1,4 +1,4 @@
-/** Hose, fitting and ferrule compatibility against DOMAIN.md rule 1 (one maker's coupling system, no mixing). */
+/** Hose, fitting and ferrule compatibility: one maker's coupling system, no mixing (compatibility.ts). */
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../../apps/server/src/modules/demo/demo-catalogue.json' with { type: 'json' };
 import {

@@ -1,4 +1,4 @@
-/** The public contact form and 'Share your feedback' (issue 3, public site): what each sends. */
+/** The public contact form and 'Share your feedback' on the public site: what each sends. */
 import { z } from 'zod';
 import { endpoint, MEMBER, PUBLIC } from '../api/endpoint.ts';
 import { okSchema } from '../api/schemas.ts';

@@ -1,16 +1,16 @@
 /**
- * Notifications (SPEC 3 "Notification", "Notification viewStatus"; SPEC 4 "Notifications socket"; SPEC 7
- * "Realtime socket"): the codes, the shape the socket and the REST calls carry, and the socket's events.
+ * Notifications: the status and viewStatus codes, the shape the socket and the REST calls carry, and the
+ * socket's events and options.
  */
 import { z } from 'zod';
 import { endpoint, MEMBER } from '../api/endpoint.ts';
 import { idParam, itemsPerPageParam, listResponse, okSchema, pageParam } from '../api/schemas.ts';
 
-/** SPEC 3: the status of what happened. */
+/** The status of what happened: 1 failure, 2 success. */
 export const NotificationStatus = { FAILURE: 1, SUCCESS: 2 } as const;
 export type NotificationStatus = (typeof NotificationStatus)[keyof typeof NotificationStatus];
 
-/** SPEC 3 "Notification viewStatus", every code as the customer listed it. */
+/** The notification's viewStatus, every code as the customer listed it. */
 export const NotificationViewStatus = {
   UNREAD: 1,
   READ: 2,
@@ -47,8 +47,8 @@ export function viewStatusName(code: NotificationViewStatus): NotificationViewSt
 }
 
 /**
- * What the badge counts (SPEC 2: shown only when count > 0): notifications nobody has looked at, i.e.
- * viewStatus UNREAD. Every other code means the user (or the system for them) has dealt with it.
+ * What the badge counts (it shows only when the count is above 0): notifications nobody has looked at,
+ * i.e. viewStatus UNREAD. Every other code means the user (or the system for them) has dealt with it.
  */
 export function isUnreadViewStatus(code: number): boolean {
   return code === NotificationViewStatus.UNREAD;
@@ -60,7 +60,7 @@ export const HIDDEN_VIEW_STATUSES: readonly NotificationViewStatus[] = [
   NotificationViewStatus.ARCHIVED,
 ];
 
-/** SPEC 3 "Notification": a full notification (`notification:new`, the REST list). */
+/** A full notification (`notification:new`, the REST list). */
 export const notificationSchema = z.object({
   id: z.string(),
   status: z.number().int(),
@@ -96,14 +96,14 @@ export const notificationUpdateSchema = z.object({
     ),
 });
 
-/** The `notification` event: what happened, for the snackbar (SPEC 4). */
+/** The `notification` event: what happened, for the snackbar. */
 export interface NotificationMessage {
   status: number;
   description: string;
   url: string;
 }
 
-/** SPEC 7 "Realtime socket": event names. */
+/** The realtime socket's event names. */
 export const SocketEvent = {
   register: 'register',
   initiateNotification: 'initiate:notification',
@@ -136,13 +136,13 @@ export interface ClientToServerEvents {
   'notification:delete': (message: { id: string }, ack?: SocketAck) => void;
 }
 
-/** SPEC 3 "Socket auth payload". */
+/** What a client sends as the socket's `auth` when it connects. */
 export interface SocketAuth {
   userId: string;
   token: string;
 }
 
-/** SPEC 7: reconnection, delay 1000 ms, maximum 5000 ms, 99999 attempts, connect timeout 20 s. */
+/** Client socket options: reconnect, delay 1000 ms up to 5000 ms, 99999 attempts, connect timeout 20 s. */
 export const SOCKET_OPTIONS = {
   reconnection: true,
   reconnectionDelay: 1000,

@@ -1,5 +1,5 @@
 /**
- * The assembly's documents (issue 5, item 5): a tag for a 4 × 2 inch label with the QR code of the unit's
+ * The assembly's documents: a tag for a 4 × 2 inch label with the QR code of the unit's
  * public page, and a spec sheet (drawing, bill of materials, pressures, lengths, crimp specs, customer).
  * pdfkit with its built-in Helvetica; the drawing is the domain's SVG rendered by svg-to-pdfkit.
  */

@@ -1,5 +1,5 @@
 /**
- * Hose assemblies' business operations (issue 5). Every function takes the tenant transaction and the
+ * Hose assemblies' business operations. Every function takes the tenant transaction and the
  * organisation; row-level security backs the explicit organisation filters up.
  *
  * One row per revision in `hose_assemblies`: revision A is the first, editing creates the next revision and

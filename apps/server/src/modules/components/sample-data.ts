@@ -1,5 +1,5 @@
 /**
- * The GEN demo catalogue (a copy of shared/data/demo-catalogue.json kept in the project): loaded for the
+ * The GEN sample catalogue (apps/server/src/modules/demo/demo-catalogue.json): loaded for the
  * demo organisation and offered to every new organisation as sample data it can remove in one go.
  * Rows are catalogue items (read-only brand data) marked `sample`.
  */

@@ -1,4 +1,4 @@
-/** Components in the global search: title partNumber (+ ' - brand'), subtitle description (SPEC 3). */
+/** Components in the global search: title partNumber (+ ' - brand'), subtitle description. */
 import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * The public site's messages (issue 3, item 9):
+ * The public site's messages (the `sendContactMessage` and `sendFeedback` contracts):
  *
  * - `POST /api/v1/contact` (public) `{ name, email, company?, message }`: stored, then emailed to the
  *   company's address (CONTACT_EMAIL) through the outbox; at most CONTACT_MAX_PER_WINDOW per address in

@@ -1,4 +1,4 @@
-/** Customers in the global search: title name, subtitle domain (SPEC 3 "Search result"), url `customer/{id}`. */
+/** Customers in the global search: title name, subtitle domain, url `customer/{id}`. */
 import { sql } from 'drizzle-orm';
 import type { SearchProvider } from '../search/registry.ts';
 import { substringSearch } from '../search/substring.ts';

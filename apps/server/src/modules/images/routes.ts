@@ -1,9 +1,10 @@
 /**
- * Pictures of objects (SPEC 7): `POST /api/v1/image/{id}` (multipart, the picture in the field `file`) stores
- * or replaces the picture of object `id`; `GET /api/v1/image/{id}` answers it. The organisation's own id holds
- * its logo, which only an admin may change. The type is read from the bytes (PNG, JPEG, GIF or WebP); SVG is
- * refused because it can carry script. SPEC 5 / 8: an upload without an id answers
- * 'objectId is null or not defined'; an upload without form data fails with a message that says so.
+ * Pictures of objects (the `uploadImage` and `getImage` contracts): `POST /api/v1/image/{id}` (multipart,
+ * the picture in the field `file`) stores or replaces the picture of object `id`; `GET /api/v1/image/{id}`
+ * answers it. The organisation's own id holds its logo, which only an admin may change. The type is read
+ * from the bytes (PNG, JPEG, GIF or WebP); SVG is refused because it can carry script. An upload without an
+ * id answers `NO_OBJECT_ID` ('objectId is null or not defined'); an upload without form data fails with a
+ * message that says so.
  */
 import { AppErrorCode, getImage, type IMAGE_TYPES, NO_OBJECT_ID, uploadImage } from '@hosewright/domain';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The kit PDF (issue 6): a cover (title, customer, machine, date), the bill of materials with quantities
+ * The kit PDF: a cover (title, customer, machine, date), the bill of materials with quantities
  * and prices (the customer's terms), and each assembly's drawing (the domain's SVG through svg-to-pdfkit;
  * when an assembly cannot be drawn, a line naming it and its lengths). pdfkit with its built-in Helvetica.
  */

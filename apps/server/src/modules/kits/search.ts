@@ -1,5 +1,5 @@
 /**
- * Hose kits in the global search (SPEC 3 "Search result"): title partNumber + delimiter + revision, subtitle
+ * Hose kits in the global search: title partNumber + delimiter + revision, subtitle
  * description, url `hosekit/{id}`; latest revisions only.
  */
 import { DEFAULT_REVISION_DELIMITER, kitTitle } from '@hosewright/domain';

@@ -1,5 +1,5 @@
 /**
- * Notifications for one user in an organisation (SPEC 3). `notify` stores the row; a trigger announces it on
+ * Notifications for one user in an organisation. `notify` stores the row; a trigger announces it on
  * commit (migration 0004) and the realtime module pushes it to that user's sockets on every instance. The
  * other functions run inside the caller's tenant transaction and only ever touch the caller's own rows
  * (organisation by row-level security, user by an explicit filter), so another user's id answers like a
@@ -97,7 +97,7 @@ export async function listNotifications(
   return { items: rows.map(toNotification), total, page: query.page };
 }
 
-/** How many of the owner's notifications are unread (the badge, SPEC 2). */
+/** How many of the owner's notifications are unread (the count on the notifications badge). */
 export async function countUnread(tx: Tx, owner: NotificationOwner): Promise<number> {
   const [row] = await tx
     .select({ n: count() })

@@ -1,6 +1,7 @@
 /**
- * Realtime notifications over socket.io (SPEC 4 "Notifications socket", SPEC 7 "Realtime socket"), on the
- * API's own HTTP server at the default path `/socket.io/`.
+ * Realtime notifications over socket.io (the events and options in
+ * packages/domain/src/notifications/notifications.ts), on the API's own HTTP server at the default path
+ * `/socket.io/`.
  *
  * - **Connect**: the handshake's `auth` carries `userId` and the access token. The token is checked with
  *   the API's verifier, `userId` must be its subject, and the caller must pass the same rule as a MEMBER

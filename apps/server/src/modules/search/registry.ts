@@ -1,5 +1,5 @@
 /**
- * Global search (SPEC 2 "Global search", SPEC 7 `GET /api/v1/search`). Each feature registers a provider
+ * Global search (the `search` contract, `GET /api/v1/search`). Each feature registers a provider
  * for its object types; the route merges their ranked hits. Providers run inside the caller's tenant
  * transaction and filter by organisation themselves (row-level security backs them up).
  */
