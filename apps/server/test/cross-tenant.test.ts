@@ -47,6 +47,19 @@ async function snapshot(organizationId: string): Promise<Record<string, unknown[
   return out;
 }
 
+/** Waits until no background job (an import a call started) is still to run: it would change the data. */
+async function settleJobs(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [busy] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs where status in ('queued', 'running')`,
+    );
+    if (!busy?.n) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('background jobs did not finish');
+}
+
 /** What a caller can see of an answer, with ids and times (which differ from call to call) masked. */
 function seen(res: { statusCode: number; body: string }) {
   return {
@@ -83,6 +96,7 @@ describe('cross-tenant isolation of every contract that names objects', () => {
 
   it.each(idContracts.map((e) => [e.name, e] as const))('%s', async (_name, e) => {
     const ids = await createRefs(t, e, owner);
+    await settleJobs();
     const before = await snapshot(owner.organizationId);
 
     const intruderToken = await mintToken(t, {
