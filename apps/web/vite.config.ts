@@ -4,12 +4,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const API_SERVER = 'http://localhost:3000';
 
-/** This build's version (SPEC 3 "App version"): its build time in Unix seconds. */
+/** This build's version: its build time in Unix seconds. */
 const APP_VERSION = Math.floor(Date.now() / 1000);
 
 /**
  * Writes `version.json` next to index.html with the same version the bundle carries; the server answers it on
- * `GET /version.json`, so a page running an older bundle sees that a newer one is deployed (SPEC 4 update flow).
+ * `GET /version.json`, so a page running an older bundle sees that a newer one is deployed (src/lib/update-check.ts).
  */
 function versionFile(version: number): Plugin {
   return {
@@ -30,7 +30,7 @@ export default defineConfig({
   plugins: [
     react(),
     versionFile(APP_VERSION),
-    // SPEC 1 and 7: the offline service worker at /service-worker.js (registered by src/lib/service-worker.ts).
+    // The offline service worker at /service-worker.js (registered by src/lib/service-worker.ts).
     VitePWA({
       strategies: 'generateSW',
       filename: 'service-worker.js',

@@ -13,5 +13,5 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// SPEC 1 and 7: the offline service worker, registered on load (built only for production).
+// The offline service worker, registered on load (built only for production).
 if (import.meta.env.PROD) registerServiceWorker();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenGetter } from '@/lib/api';
 import { stubFetch } from '@/test/fetch-stub';
-import { setAccessTokenGetter } from './api';
 import { getImage, resetImageCache, uploadImage } from './images';
 
 const DAY = 86_400_000;

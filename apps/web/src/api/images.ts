@@ -1,11 +1,23 @@
 /**
- * Pictures of objects (SPEC 3 "Image cache entry", SPEC 7 `/api/v1/image/{id}`, SPEC 9): a picture is fetched
- * once and kept on the device under its object id with the time it was fetched; it is fetched again when the
- * entry is older than 30 days or after this device uploads a new one. Uploads report their progress and give
- * up after 300000 ms. The cache is IndexedDB where the browser has it, else memory.
+ * Pictures of objects (`getImage` and `uploadImage` in the domain's `images/images.ts`): a picture is
+ * fetched once and kept on the device under its object id with the time it was fetched; it is fetched again
+ * when the entry is older than `IMAGE_CACHE_MAX_AGE_DAYS` or after this device uploads a new one. Uploads
+ * report their progress (by XHR, which `fetch` cannot) and give up after `IMAGE_UPLOAD_TIMEOUT_MS`. The
+ * cache is IndexedDB where the browser has it, else memory.
  */
-import { AppErrorCode, IMAGE_CACHE_MAX_AGE_DAYS, IMAGE_UPLOAD_TIMEOUT_MS } from '@hosewright/domain';
-import { ApiError, api, isApiError, productHeaders, toErrorBody } from './api';
+import {
+  AppErrorCode,
+  getImage as getImageContract,
+  IMAGE_CACHE_MAX_AGE_DAYS,
+  IMAGE_UPLOAD_TIMEOUT_MS,
+  NO_OBJECT_ID,
+  pathOf,
+  uploadImage as uploadImageContract,
+} from '@hosewright/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, isApiError, productHeaders, toErrorBody } from '@/lib/api';
+import { call } from './call';
+import { invalidate, ROOT_KEYS } from './keys';
 
 export interface ImageCacheEntry {
   /** The object id. */
@@ -16,7 +28,6 @@ export interface ImageCacheEntry {
 }
 
 const MAX_AGE_MS = IMAGE_CACHE_MAX_AGE_DAYS * 86_400_000;
-export const NO_OBJECT_ID = 'objectId is null or not defined';
 
 interface ImageStore {
   get(name: string): Promise<ImageCacheEntry | undefined>;
@@ -72,9 +83,7 @@ export async function getImage(objectId: string, now = Date.now()): Promise<Blob
   const cached = await store.get(objectId).catch(() => undefined);
   if (cached && now - cached.lastModified < MAX_AGE_MS) return cached.data;
   try {
-    const data = await api.get<Blob>(`/api/v1/image/${encodeURIComponent(objectId)}`, undefined, {
-      responseType: 'blob',
-    });
+    const data = await call(getImageContract, { params: { objectId } });
     await store.put({ name: objectId, data, lastModified: now }).catch(() => {});
     return data;
   } catch (error) {
@@ -89,8 +98,8 @@ export async function getImage(objectId: string, now = Date.now()): Promise<Blob
 }
 
 /**
- * Uploads the picture of an object; `onProgress` gets the share sent (0..1). SPEC 5: without an object id it
- * fails with 'objectId is null or not defined' and sends nothing.
+ * Uploads the picture of an object; `onProgress` gets the share sent (0..1). Without an object id it fails
+ * with the server's own message for that (`NO_OBJECT_ID`) and sends nothing.
  */
 export async function uploadImage(
   objectId: string | null | undefined,
@@ -103,7 +112,7 @@ export async function uploadImage(
   form.append('file', file);
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/v1/image/${encodeURIComponent(objectId)}`);
+    xhr.open(uploadImageContract.method, pathOf(uploadImageContract, { objectId }));
     xhr.timeout = IMAGE_UPLOAD_TIMEOUT_MS;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
@@ -130,4 +139,30 @@ export async function uploadImage(
     xhr.send(form);
   });
   await store.put({ name: objectId, data: file, lastModified: Date.now() }).catch(() => {});
+}
+
+const root = ROOT_KEYS.images;
+export const imageKeys = {
+  all: root,
+  item: (objectId: string) => [...root, objectId] as const,
+};
+
+/** The picture of an object, or null when it has none. */
+export const imageQuery = (objectId: string) =>
+  queryOptions({
+    queryKey: imageKeys.item(objectId),
+    queryFn: () => getImage(objectId),
+    enabled: Boolean(objectId),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/** Uploads a new picture of `objectId`; `onProgress` gets the share sent (0..1). */
+export function useUploadImage(objectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: Blob; onProgress?: (fraction: number) => void }) =>
+      uploadImage(objectId, file, onProgress),
+    onSuccess: () => invalidate(client, ['images']),
+  });
 }

@@ -3,18 +3,19 @@ import { type AccessRule, evaluateAccess, NO_LOGIN_REDIRECT_PATHS } from '@hosew
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { rolesAndSubscriptionQuery } from '@/api/session';
 import { CentredProgress } from '@/components/centred-progress';
-import { useRolesAndSubscription } from '@/features/auth/api/get-roles-and-subscription';
 import { storeRolesAndSubscription, useSessionStore } from '@/lib/session';
 
 /**
- * SPEC 4 "Navigation guard". Public routes pass. Otherwise wait for the identity SDK, send visitors to /login
- * (remembering where they were going), wait for roles and subscription (loading them when none are cached),
- * then evaluate the route's rule: 996 -> /upgradesubscription, 997 -> /subscriptionexpired, anything else ->
- * /login.
+ * The navigation guard (`evaluateAccess` over `ROUTES`). Public routes pass. Otherwise wait for the identity
+ * SDK, send visitors to /login (remembering where they were going), wait for roles and subscription (loading
+ * them when none are cached), then evaluate the route's rule (`ACCESS_CODES`): 996 -> /upgradesubscription,
+ * 997 -> /subscriptionexpired, anything else -> /login.
  */
 export function AccessGuard({ rule, children }: { rule: AccessRule; children: ReactNode }) {
   const { t } = useTranslation();
@@ -24,11 +25,11 @@ export function AccessGuard({ rule, children }: { rule: AccessRule; children: Re
   const status = useSessionStore((s) => s.status);
 
   // The session start fetches the profile (with roles and subscription) itself; ask separately only when
-  // it is done and still nothing is known (SPEC 6: "loads roles and subscription when none are loaded yet").
+  // it is done and still nothing is known.
   const isSessionStarting = status === 'idle' || status === 'pending' || status === 'signingOut';
   const needsRoles =
     !rule.public && isAuthenticated && access === null && !isSessionStarting && status !== 'unverified';
-  const roles = useRolesAndSubscription({ isEnabled: needsRoles });
+  const roles = useQuery({ ...rolesAndSubscriptionQuery(), enabled: needsRoles });
 
   useEffect(() => {
     if (needsRoles && roles.data) storeRolesAndSubscription(roles.data);

@@ -1,14 +1,14 @@
 import { type AppState, Auth0Provider } from '@auth0/auth0-react';
+import type { PublicConfig } from '@hosewright/domain';
 import { type ReactNode, useCallback } from 'react';
 import { isCallbackPath } from '@/lib/auth';
 import { safeReturnTo } from '@/lib/navigation';
-import type { PublicConfig } from '@/lib/public-config';
 import { beginFreshLogin } from '@/lib/session';
 
 type Navigate = (to: string, options: { replace: boolean }) => void;
 
 /**
- * What happens when the provider sends the user back (SPEC 2 "After return from the provider"): a fresh sign-in
+ * What happens when the provider sends the user back: a fresh sign-in
  * forgets the previous session cache, then goes to the saved target or '/', replacing the `?code&state` URL.
  */
 export function createRedirectCallback(navigate: Navigate) {

@@ -1,13 +1,13 @@
 import { NOT_FOUND_ROUTE, pageTitle } from '@hosewright/domain';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { AppShell } from '@/components/layout/app-shell';
 import { UpdatePrompt } from '@/components/layout/update-prompt';
 import { SnackbarHost } from '@/components/snackbar-host';
 import { registerNavigator } from '@/lib/navigation';
 import { AccessGuard } from './access-guard';
 import type { RouteHandle } from './routes';
 import { useSessionSync } from './session-sync';
+import { AppShell } from './shell/app-shell';
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null && 'access' in value;
@@ -23,7 +23,7 @@ export function RootLayout() {
 
   useEffect(() => registerNavigator((to, options) => void navigate(to, options)), [navigate]);
 
-  // SPEC 1: "Hosewright - <route name>" on every navigation; SPEC 4: scroll resets to the top.
+  // "Hosewright - <route name>" (`pageTitle`) on every navigation, and the scroll back at the top.
   useEffect(() => {
     document.title = pageTitle(pathname);
     window.scrollTo(0, 0);

@@ -6,7 +6,7 @@ import { CUSTOMER_PAGES } from '@/features/customers/pages';
 import { KIT_PAGES } from '@/features/kits/pages';
 import { ORGANIZATION_PAGES } from '@/features/organization/pages';
 import { SEARCH_PAGES } from '@/features/search/pages';
-import { type LazyPage, page } from './lazy-page';
+import { type LazyPage, page } from '@/lib/lazy-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
 
@@ -133,7 +133,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   ),
 };
 
-/** Every route of the domain table (SPEC 2), under one root layout that guards and frames them. */
+/** Every route of the domain table (`ROUTES`), under one root layout that guards and frames them. */
 export function createRoutes(): RouteObject[] {
   return [
     {

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccessProfile } from '@/lib/session';
 import { useViewer } from '@/lib/use-viewer';
 
-/** One entry of the page tools dropdown (SPEC 2 "Page header component"). */
+/** One entry of the page tools dropdown. */
 export interface PageTool {
   commandId: string;
   icon?: ReactNode;

@@ -14,14 +14,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber } from '@/lib/dates';
+import { formatMoney, formatNumber } from '@/lib/format';
 
 export function formatLimit(value: number, unlimited: string): string {
   return value >= UNLIMITED ? unlimited : formatNumber(value);
 }
 
 /**
- * The plan table of DOMAIN.md "Plans" (values from `PLANS`): one column per tier, or one card per tier on a
+ * The plans and what each allows (values from `PLANS`): one column per tier, or one card per tier on a
  * phone, where four columns do not fit.
  */
 export function PlansTable({ currentTier }: { currentTier?: Tier | undefined }) {
@@ -32,7 +32,7 @@ export function PlansTable({ currentTier }: { currentTier?: Tier | undefined }) 
   const price = (plan: Plan) =>
     plan.priceCentsPerMonth === 0
       ? t('plans.freeForDays', { days: TRIAL_DAYS })
-      : t('plans.perMonth', { price: formatMoney(plan.priceCentsPerMonth) });
+      : t('plans.perMonth', { price: formatMoney(plan.priceCentsPerMonth / 100, 'USD') });
   const rows: { label: string; value: (plan: Plan) => string }[] = [
     { label: t('plans.price'), value: price },
     { label: t('plans.customers'), value: (p) => formatLimit(p.maxCustomers, t('plans.unlimited')) },

@@ -11,7 +11,7 @@ import { brand } from '@/lib/theme';
 const KINDS: readonly SnackbarKind[] = ['success', 'warning', 'note'];
 
 /**
- * Renders the three snackbars of the store (SPEC 3). Success and note notes go after SPEC 9's 2 s;
+ * Renders the three snackbars of the store. Success and note go after `SNACKBAR_DISPLAY_MS`;
  * a warning stays for the UI default of 5 s because it usually needs reading.
  */
 export function SnackbarHost() {

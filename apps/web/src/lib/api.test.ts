@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
-import { ApiError, api, setAccessTokenGetter, toErrorBody } from './api';
+import { ApiError, apiRequest, setAccessTokenGetter, toErrorBody } from './api';
 import { registerNavigator } from './navigation';
 import { storeSessionProfile, useSessionStore } from './session';
 import { useSettingsStore } from './settings-store';
@@ -19,7 +19,7 @@ describe('API client (SPEC 7)', () => {
     storeSessionProfile(createSessionProfile({ userId: 'u-42' }));
     useSettingsStore.setState({ customerId: 'cust-7' });
     const { calls } = stubFetch({ 'GET /api/v1/user': { body: { ok: true } } });
-    await api.get('/api/v1/user');
+    await apiRequest('/api/v1/user');
     expect(calls[0]?.headers).toMatchObject({
       authorization: 'Bearer sdk-token',
       userid: 'u-42',
@@ -29,7 +29,7 @@ describe('API client (SPEC 7)', () => {
 
   it('sends empty userid and apicustomerid headers when nothing is stored', async () => {
     const { calls } = stubFetch({ 'POST /api/v1/user/resetpassword': { body: { ok: true } } });
-    await api.post('/api/v1/user/resetpassword');
+    await apiRequest('/api/v1/user/resetpassword', { method: 'POST' });
     expect(calls[0]?.headers.userid).toBe('');
     expect(calls[0]?.headers.apicustomerid).toBe('');
     expect(calls[0]?.headers['content-type']).toBeUndefined();
@@ -38,7 +38,7 @@ describe('API client (SPEC 7)', () => {
 
   it('sends no token or product headers on public calls', async () => {
     const { calls } = stubFetch({ 'GET /api/v1/public/config': { body: { x: 1 } } });
-    await api.get('/api/v1/public/config', undefined, { auth: false });
+    await apiRequest('/api/v1/public/config', { auth: false });
     expect(calls[0]?.headers.authorization).toBeUndefined();
     expect(calls[0]?.headers.userid).toBeUndefined();
   });
@@ -51,7 +51,9 @@ describe('API client (SPEC 7)', () => {
       details: { issues: [{ path: 'name' }] },
     };
     stubFetch({ 'POST /api/v1/things': { status: 400, body } });
-    const error = await api.post('/api/v1/things', { a: 1 }).catch((e: unknown) => e);
+    const error = await apiRequest('/api/v1/things', { method: 'POST', body: { a: 1 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body).toEqual(body);
     expect((error as ApiError).status).toBe(400);
@@ -79,7 +81,7 @@ describe('API client (SPEC 7)', () => {
         body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Sign in' },
       },
     });
-    await expect(api.get('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
     expect(navigate).toHaveBeenCalledWith('/login', {});
   });
 
@@ -88,7 +90,7 @@ describe('API client (SPEC 7)', () => {
       throw new Error('login_required');
     });
     const { fetchMock } = stubFetch({});
-    const error = await api.get('/api/v1/user').catch((e: unknown) => e);
+    const error = await apiRequest('/api/v1/user').catch((e: unknown) => e);
     expect((error as ApiError).message).toBe('could not get access token');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/login', {});
@@ -109,7 +111,7 @@ describe('API client (SPEC 7)', () => {
         },
       },
     });
-    const error = await api.get('/api/v1/dashboard').catch((e: unknown) => e);
+    const error = await apiRequest('/api/v1/dashboard').catch((e: unknown) => e);
     expect((error as ApiError).code).toBe('SUBSCRIPTION_EXPIRED');
     expect(useSessionStore.getState().access?.subscription).toEqual({
       tier: 'trial',
@@ -126,7 +128,7 @@ describe('API client (SPEC 7)', () => {
         body: { statusCode: 403, code: 'WRONG_TIER', message: 'Cannot access this feature' },
       },
     });
-    await expect(api.get('/api/v1/x')).rejects.toMatchObject({ code: 'WRONG_TIER' });
+    await expect(apiRequest('/api/v1/x')).rejects.toMatchObject({ code: 'WRONG_TIER' });
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -136,7 +138,9 @@ describe('API client (SPEC 7)', () => {
     });
     const form = new FormData();
     form.append('kind', 'hose');
-    await expect(api.post('/api/v1/organization/imports', form)).resolves.toEqual({ importId: 'i' });
+    await expect(apiRequest('/api/v1/organization/imports', { method: 'POST', body: form })).resolves.toEqual(
+      { importId: 'i' },
+    );
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(init.body).toBe(form);
     const headers = new Headers(init.headers);
@@ -146,14 +150,14 @@ describe('API client (SPEC 7)', () => {
 
   it('answers a Blob for file downloads, and the error body when the download is refused', async () => {
     stubFetch({ 'GET /api/v1/file': { body: { any: 'bytes' } } });
-    const blob = await api.get<Blob>('/api/v1/file', undefined, { responseType: 'blob' });
+    const blob = await apiRequest<Blob>('/api/v1/file', { responseType: 'blob' });
     // The response's Blob comes from Node's realm, not jsdom's: check the behaviour, not the class.
     expect(blob.size).toBe(15);
     expect(await blob.text()).toBe('{"any":"bytes"}');
     stubFetch({
       'GET /api/v1/file': { status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: 'No' } },
     });
-    await expect(api.get('/api/v1/file', undefined, { responseType: 'blob' })).rejects.toMatchObject({
+    await expect(apiRequest('/api/v1/file', { responseType: 'blob' })).rejects.toMatchObject({
       message: 'No',
     });
   });
@@ -172,7 +176,7 @@ describe('API client (SPEC 7)', () => {
           },
         },
       });
-      await expect(api.get('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
+      await expect(apiRequest('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
       expect(calls[0]?.headers.authorization).toBe('Bearer api-token');
       expect(navigate).not.toHaveBeenCalled();
       expect(useSettingsStore.getState().securityTokenExpired).toBe(true);
@@ -186,7 +190,7 @@ describe('API client (SPEC 7)', () => {
           body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no' },
         },
       });
-      await expect(api.get('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
+      await expect(apiRequest('/api/v1/user')).rejects.toBeInstanceOf(ApiError);
       expect(useSettingsStore.getState().securityTokenExpired).toBe(false);
     });
 
@@ -194,7 +198,7 @@ describe('API client (SPEC 7)', () => {
       useSettingsStore.setState({ isApi: true, accessToken: null });
       const post = vi.spyOn(window.parent, 'postMessage');
       const { fetchMock } = stubFetch({});
-      await expect(api.get('/api/v1/user')).rejects.toMatchObject({
+      await expect(apiRequest('/api/v1/user')).rejects.toMatchObject({
         status: 401,
         message: 'not authenticated',
       });

@@ -1,8 +1,8 @@
 /**
- * The one way the SPA talks to `/api/v1` (SPEC 7): every product call carries the bearer token, the `userid`
- * header and the `apicustomerid` header. Failures become an `ApiError` holding the server's `ErrorBody`;
- * the SPEC 4 server-response rules (401 -> /login, 403 with subscription status -> /subscriptionexpired)
- * are applied here once.
+ * The request underneath every API call (`call` in `@/api/call` sits on it): every product call carries the
+ * bearer token, the `userid` header and the `apicustomerid` header. Failures become an `ApiError` holding the
+ * server's `ErrorBody`; the answers that move the user are applied here once: a 401 goes to /login, a 403
+ * that carries the subscription status goes to /subscriptionexpired.
  */
 import { AppErrorCode, type ErrorBody } from '@hosewright/domain';
 import { getCookie } from './cookies';
@@ -43,10 +43,10 @@ export interface ApiRequestOptions<T> {
   auth?: boolean;
   /** Use this token instead of asking the token provider (the logout call sends the stored token). */
   token?: string;
-  /** false when the caller handles 401 / 403 itself instead of the SPEC 4 navigation. */
+  /** false when the caller handles 401 / 403 itself (no navigation to /login or /subscriptionexpired). */
   handleAuthErrors?: boolean;
   signal?: AbortSignal;
-  /** 'blob' for file downloads (import templates): the body is returned as a Blob, not parsed. */
+  /** 'blob' for file answers (documents, templates, pictures): the body is returned as a Blob, not parsed. */
   responseType?: 'json' | 'blob';
 }
 
@@ -94,7 +94,10 @@ function unauthenticated(message: string): ApiError {
   return new ApiError({ statusCode: 401, code: AppErrorCode.Unauthenticated, message });
 }
 
-/** SPEC 4 "Authentication": API mode takes the token from settings; otherwise the SDK, then the cookie. */
+/**
+ * API mode (an embedding page passes its token) takes the token from the settings; otherwise the identity
+ * SDK's, then the one kept in the cookie.
+ */
 async function resolveToken(): Promise<string> {
   const settings = useSettingsStore.getState();
   if (settings.isApi) {
@@ -122,7 +125,8 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
   const settings = useSettingsStore.getState();
   if (error.status === 401) {
     if (settings.isApi) {
-      // SPEC 4: in API mode a 401 is rethrown; only an API-key failure marks the token expired.
+      // In API mode a 401 is the embedding page's to handle: rethrown, and only an API-key failure marks
+      // the token expired (the page is then asked for a new one).
       if (error.body.details?.apiFailed) settings.setSettings({ securityTokenExpired: true });
       return;
     }
@@ -136,7 +140,7 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
   }
 }
 
-/** SPEC 7: the bearer token, `userid` and `apicustomerid` every product call sends (also for uploads by XHR). */
+/** The bearer token, `userid` and `apicustomerid` every product call sends (also for uploads by XHR). */
 export async function productHeaders(token?: string): Promise<Record<string, string>> {
   return {
     Authorization: `Bearer ${token ?? (await resolveToken())}`,
@@ -203,20 +207,3 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     throw error;
   }
 }
-
-export const api = {
-  get: <T>(path: string, schema?: ResponseSchema<T>, options: Omit<ApiRequestOptions<T>, 'schema'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'GET', ...(schema ? { schema } : {}) }),
-  post: <T>(
-    path: string,
-    body?: unknown,
-    schema?: ResponseSchema<T>,
-    options: Omit<ApiRequestOptions<T>, 'schema' | 'body'> = {},
-  ) =>
-    apiRequest<T>(path, {
-      ...options,
-      method: 'POST',
-      ...(body !== undefined ? { body } : {}),
-      ...(schema ? { schema } : {}),
-    }),
-};

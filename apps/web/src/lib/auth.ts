@@ -1,4 +1,4 @@
-/** The sign-in and sign-up redirects, the same from every button (SPEC 2 "Top bar", "Login page"). */
+/** The sign-in and sign-up redirects, the same from every button (the top bar, the login page). */
 import type { RedirectLoginOptions } from '@auth0/auth0-react';
 import { safeReturnTo } from './navigation';
 

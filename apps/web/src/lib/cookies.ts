@@ -1,4 +1,4 @@
-/** Small cookie helpers. The session cache lives in cookies named by SPEC 9, all on path `/`. */
+/** Small cookie helpers. The session cache lives in cookies (`SESSION_COOKIES`), all on path `/`. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CookieOptions {

@@ -1,6 +1,8 @@
+import { downloadHoseAssemblySpecSheet, downloadHoseAssemblyTag } from '@hosewright/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call } from '@/api/call';
 import { stubFetch } from '@/test/fetch-stub';
-import { downloadFile, downloadTypeOf } from './download';
+import { downloadTypeOf, saveDownload } from './download';
 
 describe('downloadTypeOf', () => {
   it('takes the type from the extension: pdf, xlsx or xls', () => {
@@ -11,7 +13,7 @@ describe('downloadTypeOf', () => {
   });
 });
 
-describe('downloadFile (SPEC 7)', () => {
+describe('a document download: call, then saveDownload', () => {
   let saved: { name: string; href: string }[];
   let blobs: Blob[];
 
@@ -33,9 +35,12 @@ describe('downloadFile (SPEC 7)', () => {
     const { calls } = stubFetch({
       'POST /api/v1/hoseassembly/a1/documents/tag.pdf': { body: '%PDF-1.7' },
     });
-    await downloadFile('/api/v1/hoseassembly/a1/documents/tag.pdf', { serialId: 'ABC' }, 'tag-ABC.pdf', {
-      token: 'token-1',
-    });
+    const tag = await call(
+      downloadHoseAssemblyTag,
+      { params: { hoseAssemblyId: 'a1' }, body: { serialId: 'ABC' } },
+      { token: 'token-1' },
+    );
+    saveDownload(tag, 'tag-ABC.pdf');
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.headers.authorization).toBe('Bearer token-1');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ serialId: 'ABC' });
@@ -45,14 +50,21 @@ describe('downloadFile (SPEC 7)', () => {
 
   it('saves nothing and reports the server message when the server refuses', async () => {
     stubFetch({
-      'POST /api/v1/report.xlsx': {
+      'POST /api/v1/hoseassembly/a1/documents/specsheet.pdf': {
         status: 404,
         body: { statusCode: 404, code: 'NOT_FOUND', message: 'This hose assembly was not found' },
       },
     });
-    await expect(downloadFile('/api/v1/report.xlsx', {}, 'report.xlsx', { token: 't' })).rejects.toThrow(
-      'This hose assembly was not found',
-    );
+    const download = async () =>
+      saveDownload(
+        await call(
+          downloadHoseAssemblySpecSheet,
+          { params: { hoseAssemblyId: 'a1' }, body: {} },
+          { token: 't' },
+        ),
+        'specsheet.pdf',
+      );
+    await expect(download()).rejects.toThrow('This hose assembly was not found');
     expect(saved).toEqual([]);
   });
 });

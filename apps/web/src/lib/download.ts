@@ -1,9 +1,7 @@
 /**
- * SPEC 7: "A generic POST to a caller-given path with a payload downloads the result as a file named by the
- * caller. The type is pdf, xlsx or xls, taken from the file extension." The call goes through the one API
- * client (token, product headers, SPEC 4 error rules); the browser then saves the answer under the name.
+ * Files the app downloads (documents, templates): a file answer of `call` is handed to the browser's save
+ * under a name the caller chooses. A document's type is pdf, xlsx or xls, taken from the name's extension.
  */
-import { apiRequest } from './api';
 
 export const DOWNLOAD_TYPES = {
   pdf: 'application/pdf',
@@ -36,19 +34,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   }
 }
 
-/** POST `payload` to `path` and save the answer as `fileName` (its type from the extension). */
-export async function downloadFile(
-  path: string,
-  payload: unknown,
-  fileName: string,
-  options: { token?: string } = {},
-): Promise<void> {
-  const type = downloadTypeOf(fileName);
-  const blob = await apiRequest<Blob>(path, {
-    method: 'POST',
-    body: payload ?? {},
-    responseType: 'blob',
-    ...(options.token ? { token: options.token } : {}),
-  });
-  saveBlob(new Blob([blob], { type: DOWNLOAD_TYPES[type] }), fileName);
+/** Saves a downloaded document as `fileName`, typed by the name's extension. */
+export function saveDownload(file: Blob, fileName: string): void {
+  saveBlob(new Blob([file], { type: DOWNLOAD_TYPES[downloadTypeOf(fileName)] }), fileName);
 }

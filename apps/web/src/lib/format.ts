@@ -1,3 +1,4 @@
+/** How figures read in the interface language: dates, numbers and money. */
 import { currentLanguageTag } from './i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,16 +18,31 @@ export function daysUntil(value: string | Date, now: Date = new Date()): number 
   return Math.ceil((date.getTime() - now.getTime()) / DAY_MS);
 }
 
-export function formatMoney(
-  cents: number,
-  currency = 'USD',
+/** 'Nov 21, 2026': a date in a table or beside a figure; nothing for no date or one that cannot be read. */
+export function formatShortDate(
+  value: string | null | undefined,
   languageTag: string = currentLanguageTag(),
 ): string {
-  return new Intl.NumberFormat(languageTag, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium' }).format(date);
+}
+
+/**
+ * An amount of money, rounded to the cent: '1,234.50' (two decimals), or in a currency '$1,234.50' ('$42'
+ * when whole). No amount (null, or not a number) reads '—'.
+ */
+export function formatMoney(
+  amount: number | null | undefined,
+  currency?: string,
+  languageTag: string = currentLanguageTag(),
+): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
+  const cents = Math.round(amount * 100);
+  const options: Intl.NumberFormatOptions = currency
+    ? { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }
+    : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  return new Intl.NumberFormat(languageTag, options).format(cents / 100);
 }
 
 export function formatNumber(value: number, languageTag: string = currentLanguageTag()): string {

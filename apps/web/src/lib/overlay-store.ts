@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
 /**
- * SPEC 3 "Overlay store": a stack of entries with id. The app shell draws them over the page, the last one
+ * The overlay store: a stack of entries with id. The app shell draws them over the page, the last one
  * on top (full-screen busy layers, a photo viewer, a scanner view). Pushing an id that is already on the
  * stack moves it to the top with its new content.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC 1 and 7: the offline service worker, registered from `/service-worker.js` on load. vite-plugin-pwa
+ * The offline service worker, registered from `/service-worker.js` on load. vite-plugin-pwa
  * generates it at build time (precached app shell, index.html for navigations); there is none in development.
  */
 export const SERVICE_WORKER_URL = '/service-worker.js';

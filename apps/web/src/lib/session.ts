@@ -1,5 +1,5 @@
 /**
- * The signed-in user's session as the browser caches it (SPEC 4 "Session cache", SPEC 9 cookie names):
+ * The signed-in user's session as the browser caches it (cookies named in `SESSION_COOKIES`):
  * the profile in cookies, subscription + expiry + roles also in local storage, and a small zustand store that
  * the guard and the chrome read.
  */
@@ -19,7 +19,7 @@ import { create } from 'zustand';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { applyLocale } from './i18n';
 
-/** What the guard needs: SPEC 4 evaluates roles and the subscription (null = none at all). */
+/** What the guard needs: `evaluateAccess` reads roles and the subscription (null = none at all). */
 export interface AccessProfile {
   roles: string[];
   subscription: { tier: Tier; expires: string } | null;
@@ -35,7 +35,7 @@ export type CachedSession = Omit<SessionProfile, 'name'> & { name?: string };
  */
 export type SessionStatus = 'idle' | 'pending' | 'ready' | 'unverified' | 'failed' | 'signingOut';
 
-/** Local storage keys (SPEC 4: "Subscription, expiry and roles persist in browser local storage"). */
+/** Local storage keys: subscription, expiry and roles persist in local storage too. */
 export const STORAGE_KEYS = {
   subscription: 'subscription',
   subscriptionExpires: 'subscriptionExpires',
@@ -64,7 +64,7 @@ function parseLimit(raw: string | undefined): number | null {
   return Number.isInteger(value) ? value : null;
 }
 
-/** SPEC 4: the cache is complete only if every one of the nine values is present; otherwise null. */
+/** The cache is complete only if every one of the nine values is present; otherwise null. */
 export function readCachedSession(): CachedSession | null {
   const userId = getCookie('userId');
   const email = getCookie('email');
@@ -216,7 +216,7 @@ export function storeRolesAndSubscription(value: RolesAndSubscription): void {
 }
 
 /**
- * SPEC 4, "Server responses": a 403 carrying the subscription status. The stored subscription becomes
+ * A 403 carrying the subscription status (`apiRequest` hands it here). The stored subscription becomes
  * trial if the last one was trial (a lapsed trial stays a trial, whatever tier the server names), and the
  * expiry becomes the server's, so the banner and the guard see the expiry at once.
  */
@@ -241,7 +241,7 @@ export function applySubscriptionStatus(status: { subscriptionType?: unknown; ex
 }
 
 /**
- * SPEC 4, "Logout", first step: clear the profile, reset the locale to en_ca and remove the cached role,
+ * Signing out, first step: clear the profile, reset the locale to en_ca and remove the cached role,
  * email, subscription and limit values. The userId and token cookies stay until the session delete call
  * has used them.
  */
@@ -269,12 +269,12 @@ export function getStoredAccessToken(): string | undefined {
   return getCookie(ACCESS_TOKEN_COOKIE) || undefined;
 }
 
-/** SPEC 9: the access token cookie lasts 30 days (the token itself expires much sooner). */
+/** The access token cookie lasts `ACCESS_TOKEN_COOKIE_DAYS` (the token itself expires much sooner). */
 export function storeAccessToken(token: string): void {
   setCookie(ACCESS_TOKEN_COOKIE, token, { days: ACCESS_TOKEN_COOKIE_DAYS });
 }
 
-/** SPEC 3 banner rule: a subscription exists and its expiry is earlier than now. */
+/** The banner's rule: a subscription exists and its expiry is earlier than now. */
 export function isSubscriptionExpired(access: AccessProfile | null, now: Date = new Date()): boolean {
   if (!access?.subscription) return false;
   return new Date(access.subscription.expires).getTime() < now.getTime();

@@ -1,7 +1,7 @@
 import { SNACKBAR_RESET_MS } from '@hosewright/domain';
 import { create } from 'zustand';
 
-/** SPEC 3, "Snackbar store": three kinds, each with a show flag, a message and an optional link. */
+/** The snackbars: three kinds, each with a show flag, a message and an optional link. */
 export type SnackbarKind = 'success' | 'warning' | 'note';
 
 export interface SnackbarEntry {
@@ -19,9 +19,9 @@ export const SNACKBAR_DEFAULTS: Record<SnackbarKind, string> = {
 const KINDS: readonly SnackbarKind[] = ['success', 'warning', 'note'];
 
 interface SnackbarState extends Record<SnackbarKind, SnackbarEntry> {
-  /** Show one kind; the other two hide (SPEC 4, "Snackbars"). */
+  /** Show one kind; the other two hide, so that only one message is on screen. */
   show: (kind: SnackbarKind, message?: string, url?: string) => void;
-  /** Hide one kind; its message returns to the default after the exit animation (SPEC 9: 300 ms). */
+  /** Hide one kind; its message returns to the default after the exit animation (`SNACKBAR_RESET_MS`). */
   clear: (kind: SnackbarKind) => void;
 }
 

@@ -2,7 +2,7 @@ import { createTheme } from '@mui/material/styles';
 import { forwardRef } from 'react';
 import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router';
 
-/** SPEC 3 "Theme colour names" that MUI does not already have, under one palette extension. */
+/** The brand's colour names that MUI does not already have, under one palette extension. */
 export interface BrandColours {
   footer: string;
   gold: string;
@@ -24,7 +24,7 @@ export interface BrandColours {
     'disabled' | 'recommended' | 'optional' | 'notRecommended',
     { normal: string; alternate: string }
   >;
-  /** Snackbar colours (SPEC 3): success light green, warning gold, note grey. */
+  /** Snackbar colours: success light green, warning gold, note grey. */
   snackbar: Record<'success' | 'warning' | 'note', { background: string; text: string }>;
 }
 

@@ -1,8 +1,8 @@
 /**
- * SPEC 4 and 9 "Update flow": after login and every 60000 ms the app reads `GET /version.json`; when the
- * server's version is more than 5 minutes newer than the running one it asks to update. Accepting stores the
- * new version (local storage `appVersion`, Unix seconds) and reloads; declining snoozes the question for an
- * hour. Failed checks are ignored (SPEC 8).
+ * The update check: after login and every `VERSION_CHECK_INTERVAL_MS` the app reads `GET /version.json`;
+ * when the server's version is more than `UPDATE_TOLERANCE_MS` newer than the running one it asks to update.
+ * Accepting stores the new version (local storage `appVersion`, Unix seconds) and reloads; declining snoozes
+ * the question for `UPDATE_DECLINE_SNOOZE_MS`. Failed checks are ignored: the next one will tell.
  */
 import { UPDATE_DECLINE_SNOOZE_MS, UPDATE_TOLERANCE_MS, VERSION_CHECK_INTERVAL_MS } from '@hosewright/domain';
 import { useCallback, useEffect, useState } from 'react';
@@ -39,7 +39,7 @@ export function storeAppVersion(version: number): void {
   writeNumber(APP_VERSION_KEY, version);
 }
 
-/** SPEC 5: offered only when the server's version is more than 5 minutes newer (versions are Unix seconds). */
+/** Offered only when the server's version is more than `UPDATE_TOLERANCE_MS` newer (Unix seconds). */
 export function isUpdateNewer(serverVersion: number, running: number): boolean {
   return (serverVersion - running) * 1000 > UPDATE_TOLERANCE_MS;
 }

@@ -1,4 +1,9 @@
-import type { RolesAndSubscription, SessionProfile } from '@hosewright/domain';
+import type {
+  Customer,
+  HoseAssemblyListItem,
+  RolesAndSubscription,
+  SessionProfile,
+} from '@hosewright/domain';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -35,5 +40,61 @@ export function createRolesAndSubscription(overrides: Partial<SessionProfile> = 
       maxHoseKits: p.maxHoseKits,
     },
     locale: p.locale,
+  };
+}
+
+/** A customer as `getCustomer` answers it (every feature that names a customer reads one). */
+export function createCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    _id: 'cust-1',
+    name: 'Red Deer Excavating',
+    domain: 'reddeerex.ca',
+    accountNumber: 'RDX-100',
+    contacts: [{ name: 'Pat Buyer', role: 'Purchasing', email: 'pat@reddeerex.ca', phone: '403-555-0100' }],
+    billingAddress: {
+      line1: '4810 Gaetz Ave',
+      line2: '',
+      city: 'Red Deer',
+      region: 'AB',
+      postalCode: 'T4N 4A4',
+      country: 'Canada',
+    },
+    shippingAddress: null,
+    currency: 'CAD',
+    taxNumber: '',
+    taxExempt: false,
+    notes: '',
+    erpId: '',
+    active: true,
+    marginPct: 35,
+    discountPct: null,
+    productGroupTerms: [],
+    createdAt: '2026-05-01T12:00:00.000Z',
+    updatedAt: '2026-05-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One row of `listHoseAssemblies` (the assemblies list, a customer's builds, the kit editor's picker). */
+export function createAssemblyListItem(over: Partial<HoseAssemblyListItem> = {}): HoseAssemblyListItem {
+  return {
+    _id: 'asm-1',
+    partNumber: 'HA-0001',
+    revision: 'A',
+    title: 'HA-0001_A',
+    description: 'Boom lift hose -8 1000 mm',
+    customerId: null,
+    customerName: null,
+    hoseId: 'hose-1',
+    hosePartNumber: 'GEN-2SN-08',
+    dash: -8,
+    endAType: 'JIC37',
+    endBType: 'JIC37',
+    overallLengthMm: 1000,
+    cutLengthMm: 890,
+    workingPressurePsi: 4000,
+    unitPrice: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...over,
   };
 }

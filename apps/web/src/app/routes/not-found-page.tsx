@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 
-/** Any unmatched path (SPEC 2). */
+/** Any unmatched path (`NOT_FOUND_ROUTE`). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -6,17 +6,33 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
+import { Footer } from '@/components/layout/footer';
+import { NavRail } from '@/components/layout/nav-rail';
+import { OfflineBanner } from '@/components/layout/offline-banner';
+import { OverlayStack } from '@/components/layout/overlay-stack';
+import { PHONE_NAV_HEIGHT, PhoneNav } from '@/components/layout/phone-nav';
+import { SubscriptionExpiredBanner } from '@/components/layout/subscription-expired-banner';
 import { SearchSheet } from '@/features/search/components/search-sheet';
+import { useSearchSheetStore } from '@/features/search/lib/search-sheet-store';
 import { useViewer } from '@/lib/use-viewer';
-import { Footer } from './footer';
-import { NavRail } from './nav-rail';
-import { OfflineBanner } from './offline-banner';
-import { OverlayStack } from './overlay-stack';
-import { PHONE_NAV_HEIGHT, PhoneNav } from './phone-nav';
-import { SubscriptionExpiredBanner } from './subscription-expired-banner';
 import { TopBar } from './top-bar';
 
-/** SPEC 2 "App shell": app bar, navigation, the route content, the footer and the overlay stack. */
+/** The phone's bottom bar, whose Search opens the search sheet. */
+export function PhoneBars() {
+  const setSearchOpen = useSearchSheetStore((s) => s.setOpen);
+  return (
+    <>
+      <PhoneNav onSearch={() => setSearchOpen(true)} />
+      <SearchSheet />
+    </>
+  );
+}
+
+/**
+ * The app shell around every page but the headerless ones: app bar, navigation, the route content, the
+ * footer and the overlay stack. It is the app's, not a shared component: it puts the search and the
+ * notifications features into the bars.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -76,8 +92,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           {showNav && isXs ? <Box aria-hidden sx={{ height: PHONE_NAV_HEIGHT, flexShrink: 0 }} /> : null}
         </Box>
       </Box>
-      {showNav && isXs ? <PhoneNav /> : null}
-      {showNav && isXs ? <SearchSheet /> : null}
+      {showNav && isXs ? <PhoneBars /> : null}
       <OverlayStack />
     </Box>
   );

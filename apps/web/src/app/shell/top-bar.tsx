@@ -13,19 +13,20 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { UserMenu } from '@/components/layout/user-menu';
+import { Logo } from '@/components/logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useNotificationsSocket } from '@/features/notifications/lib/use-notifications-socket';
 import { GlobalSearchMenu } from '@/features/search/components/global-search';
 import { loginOptions, signUpOptions } from '@/lib/auth';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
-import { Logo } from '../logo';
-import { UserMenu } from './user-menu';
 
 /**
- * SPEC 2 "Top bar". While it is on screen for a signed-in user it also keeps the notifications socket open
- * (SPEC 4), which feeds the bell's count. The search menu sits in the bar on wider screens; on phones the
- * bottom bar's Search opens it in a bottom sheet.
+ * The top bar: history buttons, the logo, and for a signed-in user the search menu, the Upgrade chip of a
+ * trial, the notification bell and the user menu (for a visitor: pricing, sign up and log in). While it is
+ * on screen for a signed-in user it also keeps the notifications socket open, which feeds the bell's count.
+ * The search menu sits in the bar on wider screens; on phones the bottom bar's Search opens it in a sheet.
  */
 export function TopBar({ isXs }: { isXs: boolean }) {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/dates';
+import { formatNumber } from '@/lib/format';
 import type { UrlGrid } from './url-state';
 
 /** What one card shows: a title (with an optional badge beside it), a description and detail lines. */

@@ -9,7 +9,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE_OPTIONS, type UrlGrid } from './url-state';
 
-/** SPEC 9 "Table height": automatic when the window is taller than 1000 px, otherwise 70dvh. */
+/** Table height: automatic when the window is taller than `TABLE_HEIGHT_SWITCH_AT`, otherwise 70dvh. */
 export const TABLE_HEIGHT_SWITCH_PX = 1000;
 
 export function tableHeightFor(windowHeight: number): 'auto' | '70dvh' {

@@ -1,28 +1,20 @@
 /**
  * A picture of an object (its id: an assembly, a component, or the organisation for its logo), from the
- * device's picture cache (lib/images.ts), and a button that uploads a new one with a progress bar.
+ * device's picture cache (`@/api/images`), and a button that uploads a new one with a progress bar.
  */
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getImage, uploadImage } from '@/lib/images';
-
-const imageKey = (objectId: string) => ['image', objectId] as const;
+import { imageQuery, useUploadImage } from '@/api/images';
 
 /** An object URL of the object's picture, or null while loading or when it has none. */
 export function useImageUrl(objectId: string | null | undefined): string | null {
-  const { data } = useQuery({
-    queryKey: imageKey(objectId ?? ''),
-    queryFn: () => getImage(objectId ?? ''),
-    enabled: Boolean(objectId),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const { data } = useQuery(imageQuery(objectId ?? ''));
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!data) {
@@ -52,7 +44,7 @@ export function ObjectImage({
 
 export function ImageUploadButton({ objectId, label }: { objectId: string; label: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const upload = useUploadImage(objectId);
   const inputId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,8 +56,7 @@ export function ImageUploadButton({ objectId, label }: { objectId: string; label
     setError(null);
     setProgress(0);
     try {
-      await uploadImage(objectId, file, setProgress);
-      await queryClient.invalidateQueries({ queryKey: imageKey(objectId) });
+      await upload.mutateAsync({ file, onProgress: setProgress });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : t('images.uploadFailed'));
     } finally {

@@ -1,3 +1,4 @@
+import type { ImportDetails } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -16,10 +17,10 @@ import Typography from '@mui/material/Typography';
 import type { QueryKey } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isImportFinished, useImportLog } from '@/api/imports';
 import { isApiError } from '@/lib/api';
-import { formatNumber } from '@/lib/dates';
+import { formatNumber } from '@/lib/format';
 import { useJobProgress } from '@/lib/job-progress-store';
-import { type ImportLog, isImportFinished, useImportLog } from './api/get-import';
 
 export interface ImportLogViewProps {
   importId: string;
@@ -27,7 +28,7 @@ export interface ImportLogViewProps {
   /** What a finished import changes (queries to refresh). */
   changes: QueryKey;
   /** Links shown after a successful import (to what it filled), given the import's log. */
-  successActions?: (log: ImportLog) => ReactNode;
+  successActions?: (log: ImportDetails) => ReactNode;
 }
 
 /**
@@ -79,8 +80,8 @@ function ImportOutcome({
   log,
   successActions,
 }: {
-  log: ImportLog;
-  successActions?: (log: ImportLog) => ReactNode;
+  log: ImportDetails;
+  successActions?: (log: ImportDetails) => ReactNode;
 }) {
   const { t } = useTranslation();
   const errorsId = useId();

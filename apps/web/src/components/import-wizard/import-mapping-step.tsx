@@ -1,3 +1,4 @@
+import type { ImportField, ImportPreview } from '@hosewright/domain';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,9 +18,8 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/dates';
-import { useStartImport } from './api/start-import';
-import type { ImportField, ImportPreview } from './api/upload-import';
+import { useStartImport } from '@/api/imports';
+import { formatNumber } from '@/lib/format';
 
 const IGNORE = '';
 

@@ -1,3 +1,4 @@
+import type { ImportPreview, ImportTargetName, ImportTemplateFormat } from '@hosewright/domain';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -12,10 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadImportTemplate, type TemplateFormat } from './api/get-import-template';
-import { type ImportPreview, useUploadImport } from './api/upload-import';
+import { downloadImportTemplate, useUploadImport } from '@/api/imports';
 
-/** The file types the importer reads (DOMAIN journey 5: CSV or XLSX). */
+/** The file types the importer reads: CSV or XLSX (`uploadImport`). */
 export const IMPORT_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,7 +25,7 @@ export interface ImportKindOption {
 }
 
 export interface ImportUploadStepProps {
-  kind: string;
+  kind: ImportTargetName;
   onKindChange: (kind: string) => void;
   onUploaded: (preview: ImportPreview) => void;
   /** What may be imported here (a choice is shown when there is more than one). */
@@ -39,10 +39,10 @@ export function ImportUploadStep({ kind, onKindChange, onUploaded, kinds }: Impo
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState<TemplateFormat | null>(null);
+  const [downloading, setDownloading] = useState<ImportTemplateFormat | null>(null);
   const upload = useUploadImport();
 
-  const download = async (format: TemplateFormat) => {
+  const download = async (format: ImportTemplateFormat) => {
     setDownloadError(null);
     setDownloading(format);
     try {

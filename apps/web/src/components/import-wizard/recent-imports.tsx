@@ -1,3 +1,4 @@
+import type { ImportStatus } from '@hosewright/domain';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -9,11 +10,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '@/lib/dates';
-import type { ImportStatus } from './api/get-import';
-import { useImports } from './api/get-imports';
+import { importListQuery } from '@/api/imports';
+import { formatDate, formatNumber } from '@/lib/format';
 
 const STATUS_COLOURS: Record<ImportStatus, 'default' | 'info' | 'success' | 'error'> = {
   uploaded: 'default',
@@ -38,7 +39,7 @@ export interface RecentImportsProps {
 export function RecentImports({ kinds, logPath, kindLabel }: RecentImportsProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const imports = useImports(kinds);
+  const imports = useQuery(importListQuery(kinds));
   const items = imports.data?.items ?? [];
 
   return (

@@ -5,13 +5,14 @@
  * targets, the wizard knows none of them.
  * `?log={id}` opens one import's log (the completion notification links there).
  */
+
+import type { ImportPreview, ImportTargetName } from '@hosewright/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ImportPreview } from './api/upload-import';
 import { ImportLogView } from './import-log-view';
 import { ImportMappingStep } from './import-mapping-step';
 import { ImportPageHeading } from './import-page-heading';
@@ -20,7 +21,7 @@ import { RecentImports } from './recent-imports';
 
 export interface TargetImportPageProps {
   /** The server's import target ('customer', 'customerItem', 'hoseAssembly'). */
-  target: string;
+  target: ImportTargetName;
   /** This page's path, where the recent imports link their logs. */
   path: string;
   title: string;

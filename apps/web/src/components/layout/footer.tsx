@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '@/lib/use-viewer';
 
-/** SPEC 1 and 2 "Footer": year, company, affiliate note, disclaimer; attributions for signed-in users. */
+/** The footer: year, company, affiliate note, disclaimer; attributions for signed-in users. */
 export function Footer({ now = new Date() }: { now?: Date }) {
   const { t } = useTranslation();
   const { isAuthenticated } = useViewer();

@@ -1,7 +1,6 @@
-import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SearchSheet } from '@/features/search/components/search-sheet';
 import { storeAccessToken, storeSessionProfile } from '@/lib/session';
 import { createAuthDouble, signedInDouble } from '@/test/auth-double';
 import { createSessionProfile, inDays } from '@/test/factories';
@@ -9,9 +8,7 @@ import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-app';
 import { Footer } from './footer';
 import { NavList } from './nav-list';
-import { PhoneNav } from './phone-nav';
 import { SubscriptionExpiredBanner } from './subscription-expired-banner';
-import { TopBar } from './top-bar';
 import { UserMenu } from './user-menu';
 
 describe('footer (SPEC 1, SPEC 2)', () => {
@@ -63,63 +60,6 @@ describe('subscription expired banner (SPEC 2)', () => {
   });
 });
 
-describe('top bar (SPEC 2)', () => {
-  it('offers visitors SIGN  UP (two spaces) and LOGIN, and links the logo to /', async () => {
-    const auth = createAuthDouble();
-    renderWithProviders(<TopBar isXs={false} />, { auth });
-    const signUp = screen.getByText('SIGN  UP', {
-      normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
-    });
-    expect(screen.getByRole('link', { name: 'Hosewright home' }).getAttribute('href')).toBe('/');
-
-    await userEvent.click(signUp);
-    expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({
-      authorizationParams: { screen_hint: 'signup' },
-      appState: { returnTo: '/' },
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
-    expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: '/' } });
-  });
-
-  it('shows LOGIN as an icon button on phones', () => {
-    renderWithProviders(<TopBar isXs />);
-    const login = screen.getByRole('button', { name: 'LOGIN' });
-    expect(login.textContent).toBe('');
-  });
-
-  it('gives signed-in users the search field, the dashboard logo link, (trial) Upgrade and the user menu', () => {
-    stubFetch({});
-    storeSessionProfile(createSessionProfile({ subscription: 'trial' }));
-    renderWithProviders(<TopBar isXs={false} />, { auth: signedInDouble() });
-    expect(screen.getByRole('link', { name: 'Hosewright home' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.getByRole('combobox', { name: 'Search' })).toBeTruthy();
-    expect(screen.getByText('Upgrade').closest('a')?.getAttribute('href')).toBe('/upgradesubscription');
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'LOGIN' })).toBeNull();
-  });
-
-  it('has no Upgrade chip above trial, and leaves search to the bottom bar on phones', () => {
-    stubFetch({});
-    storeSessionProfile(createSessionProfile({ subscription: 'professional' }));
-    renderWithProviders(<TopBar isXs />, { auth: signedInDouble() });
-    expect(screen.queryByText('Upgrade')).toBeNull();
-    expect(screen.queryByRole('combobox', { name: 'Search' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
-  });
-
-  it('has the history buttons at every size, the name beside the mark only where there is room', () => {
-    renderWithProviders(<TopBar isXs />);
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Forward' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Hosewright home' }).textContent).toBe('');
-  });
-
-  it("shows visitors 'Plans & Pricing' at /features", () => {
-    renderWithProviders(<TopBar isXs={false} />);
-    expect(screen.getByRole('link', { name: 'Plans & Pricing' }).getAttribute('href')).toBe('/features');
-  });
-});
-
 describe('user menu (SPEC 2)', () => {
   const entries = () =>
     within(screen.getByRole('navigation', { name: 'Your account' }))
@@ -128,7 +68,7 @@ describe('user menu (SPEC 2)', () => {
 
   it('is 300 wide and lists the profile, organization and every entry for a regular user', async () => {
     stubFetch({
-      'GET /api/v1/organization/': {
+      'GET /api/v1/organization': {
         body: { _id: 'org-1', name: 'Demo Hydraulics', createdAt: inDays(-30) },
       },
     });
@@ -156,7 +96,7 @@ describe('user menu (SPEC 2)', () => {
 
   it("shows the organization's logo beside its name", async () => {
     stubFetch({
-      'GET /api/v1/organization/': {
+      'GET /api/v1/organization': {
         body: { _id: 'org-7', name: 'Demo Hydraulics', createdAt: inDays(-30) },
       },
       'GET /api/v1/image/org-7': { body: 'png-bytes' },
@@ -174,7 +114,7 @@ describe('user menu (SPEC 2)', () => {
   });
 
   it("adds 'Invite your team' and 'Billing History' for admins, and leaves the name out when it cannot load", async () => {
-    stubFetch({ 'GET /api/v1/organization/': { status: 500, body: { message: 'down' } } });
+    stubFetch({ 'GET /api/v1/organization': { status: 500, body: { message: 'down' } } });
     storeAccessToken('tok');
     storeSessionProfile(createSessionProfile({ userRoles: ['admin'] }));
     renderWithProviders(<UserMenu />, { auth: signedInDouble() });
@@ -239,37 +179,5 @@ describe('side navigation entries (SPEC 2)', () => {
     renderWithProviders(<NavList />, { auth: signedInDouble(), path: '/hoseassemblies/new' });
     expect(screen.getByRole('link', { name: 'Build a hose' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Hose Assemblies' }).getAttribute('aria-current')).toBeNull();
-  });
-});
-
-describe('phone bottom bar (SPEC 2)', () => {
-  it('has New, Search and Menu; Search opens the search sheet and Menu the navigation drawer', async () => {
-    storeSessionProfile(createSessionProfile({ userRoles: ['regular'] }));
-    const { router } = renderWithProviders(
-      <>
-        <PhoneNav />
-        <SearchSheet />
-      </>,
-      { auth: signedInDouble() },
-    );
-    const bar = screen.getByRole('navigation', { name: 'Quick actions' });
-    expect(
-      within(bar)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['New', 'Search', 'Menu']);
-
-    await userEvent.click(within(bar).getByRole('button', { name: 'Search' }));
-    const field = await screen.findByRole('combobox', { name: 'Search' });
-    expect(document.activeElement).toBe(field);
-    await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Search' })).toBeNull());
-
-    await userEvent.click(within(bar).getByRole('button', { name: 'Menu' }));
-    const drawer = await screen.findByRole('navigation', { name: 'Main navigation' });
-    expect(within(drawer).getByRole('link', { name: 'Customers' })).toBeTruthy();
-
-    await userEvent.click(within(drawer).getByRole('link', { name: 'Customers' }));
-    expect(router.state.location.pathname).toBe('/customers');
   });
 });

@@ -12,7 +12,7 @@ import ViewListOutlinedIcon from '@mui/icons-material/ViewListOutlined';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import type { AccessProfile } from '@/lib/session';
 
-/** The side navigation entries (SPEC 2 "Entries"). Who sees them comes from the route table, not from here. */
+/** The side navigation entries. Who sees them comes from the route table (`ROUTES`), not from here. */
 export const NAV_ITEMS = [
   { to: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardOutlinedIcon },
   { to: '/customers', labelKey: 'nav.customers', icon: PeopleOutlineIcon },

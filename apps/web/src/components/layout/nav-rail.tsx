@@ -21,7 +21,7 @@ function readPinned(): boolean {
 }
 
 /**
- * SPEC 2 "Side navigation" on small screens and up: a 56 px rail that expands to 256 px over the content on
+ * The side navigation on small screens and up: a 56 px rail that expands to 256 px over the content on
  * hover (or while it holds keyboard focus), and can be pinned open, which makes room for it.
  */
 export function NavRail() {

@@ -2,7 +2,7 @@ import Backdrop from '@mui/material/Backdrop';
 import { useEffect } from 'react';
 import { useOverlayStore } from '@/lib/overlay-store';
 
-/** SPEC 2 "App shell": the overlay stack, drawn over everything else in the order the entries were pushed. */
+/** The overlay stack of the app shell, drawn over everything else in the order the entries were pushed. */
 export function OverlayStack() {
   const stack = useOverlayStore((s) => s.stack);
   const top = stack.at(-1);

@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSearchSheetStore } from '@/features/search/lib/search-sheet-store';
 import { useViewer } from '@/lib/use-viewer';
 import { getNavItemState, NAV_ITEMS, type NavItem } from './nav-items';
 import { NavList } from './nav-list';
@@ -20,15 +19,14 @@ const BUILD_ITEM: NavItem = NAV_ITEMS.find((item) => item.to === '/hoseassemblie
 export const PHONE_NAV_HEIGHT = 56;
 
 /**
- * SPEC 2 "Phone bottom bar": New, Search and Menu. Search opens the search bottom sheet; Menu opens the
- * navigation in a bottom drawer.
+ * The phone's bottom bar: New, Search and Menu. Search calls `onSearch` (the app opens its search sheet);
+ * Menu opens the navigation in a bottom drawer.
  */
-export function PhoneNav() {
+export function PhoneNav({ onSearch }: { onSearch: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { access } = useViewer();
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const openSearch = useSearchSheetStore((s) => s.setOpen);
   const canBuild = access !== null && getNavItemState(BUILD_ITEM, access).isVisible;
 
   return (
@@ -60,7 +58,7 @@ export function PhoneNav() {
             label={t('nav.search')}
             icon={<SearchIcon />}
             aria-haspopup="dialog"
-            onClick={() => openSearch(true)}
+            onClick={onSearch}
           />
           <BottomNavigationAction
             value="menu"

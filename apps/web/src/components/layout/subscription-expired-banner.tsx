@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isSubscriptionExpired } from '@/lib/session';
 import { useViewer } from '@/lib/use-viewer';
 
-/** SPEC 2 "Subscription expired banner": signed in, a subscription exists, and its expiry has passed. */
+/** Shown when someone is signed in, a subscription exists, and its expiry has passed. */
 export function SubscriptionExpiredBanner({ now }: { now?: Date }) {
   const { t } = useTranslation();
   const { isAuthenticated, access } = useViewer();

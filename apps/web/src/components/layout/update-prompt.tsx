@@ -3,7 +3,7 @@ import { useUpdateCheck } from '@/lib/update-check';
 import { useViewer } from '@/lib/use-viewer';
 import { ConfirmDialog } from '../confirm-dialog';
 
-/** SPEC 4 "Update flow": asks, once a newer version is on the server, whether to update now. */
+/** Asks, once a newer version is on the server (`useUpdateCheck`), whether to update now. */
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const { isAuthenticated, status } = useViewer();

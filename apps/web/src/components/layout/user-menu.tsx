@@ -1,4 +1,4 @@
-import { organizationSchema, USER_MENU_WIDTH } from '@hosewright/domain';
+import { USER_MENU_WIDTH } from '@hosewright/domain';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
@@ -23,8 +23,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { organizationQuery } from '@/api/organization';
 import { useImageUrl } from '@/components/images/object-image';
-import { api } from '@/lib/api';
 import { useViewer } from '@/lib/use-viewer';
 
 interface Entry {
@@ -34,19 +34,13 @@ interface Entry {
   icon: ReactNode;
 }
 
-/** SPEC 7: the organisation (its name and id) for the user menu; if the call fails the name stays empty. */
+/** The organisation (its name and id) for the user menu; if the call fails the name stays empty. */
 function useOrganization(enabled: boolean): { id: string; name: string } {
-  const query = useQuery({
-    queryKey: ['organization', 'name'],
-    queryFn: ({ signal }) => api.get('/api/v1/organization/', organizationSchema, { signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const query = useQuery({ ...organizationQuery(), enabled, staleTime: 5 * 60_000, retry: false });
   return { id: query.data?._id ?? '', name: query.data?.name ?? '' };
 }
 
-/** The organisation's logo (SPEC 3 "Organisation": its images entry), else a building icon. */
+/** The organisation's logo (the picture stored under its id), else a building icon. */
 function OrganizationIcon({ organizationId }: { organizationId: string }) {
   const logo = useImageUrl(organizationId || null);
   if (!logo) return <BusinessOutlinedIcon />;
@@ -62,9 +56,9 @@ function OrganizationIcon({ organizationId }: { organizationId: string }) {
 }
 
 /**
- * SPEC 2 "User menu" (width 300): the profile, the organisation, the admin-only team and billing entries,
- * notifications, feedback, upgrade, pricing, and signing out. Every entry is a link, so the menu is a
- * disclosure: a button that opens a panel of links (Tab moves through them, Escape closes).
+ * The user menu (`USER_MENU_WIDTH` wide): the profile, the organisation, the admin-only team and billing
+ * entries, notifications, feedback, upgrade, pricing, and signing out. Every entry is a link, so the menu is
+ * a disclosure: a button that opens a panel of links (Tab moves through them, Escape closes).
  */
 export function UserMenu() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
-import type { LazyPage } from '@/app/lazy-page';
-import { page } from '@/app/lazy-page';
+import type { LazyPage } from '@/lib/lazy-page';
+import { page } from '@/lib/lazy-page';
 
 const builder = page(
   () => import('./pages/builder-page'),

@@ -1,9 +1,10 @@
 /**
- * Server-shaped answers for the assemblies web tests: the DOMAIN.md worked example (GEN-2SN-08 hose, two
+ * Server-shaped answers for the assemblies web tests: the worked example (GEN-2SN-08 hose, two
  * 90° JIC ends with 55 mm cut-off each, 1000 mm overall: 890 mm cut length). Only tests import this file.
  */
 import {
   type AssemblyParts,
+  type CompatiblePartsAnswer,
   type CrimpFitting,
   computeAssembly,
   type Ferrule,
@@ -12,7 +13,6 @@ import {
   type HoseAssemblyComputeResponse,
   type PublicAssembly,
 } from '@hosewright/domain';
-import type { CompatibleParts } from './api/parts';
 
 const STAMP = '2026-05-01T12:00:00.000Z';
 
@@ -99,7 +99,7 @@ export function createFerrule(overrides: Partial<Ferrule> = {}): Ferrule {
 }
 
 /** The example hose: the 90° and the straight JIC fittings fit; a -12 ORFS and another maker's do not. */
-export function createCompatibleParts(): CompatibleParts {
+export function createCompatibleParts(): CompatiblePartsAnswer {
   const hose = createHose();
   const ferrule = createFerrule();
   const elbow = createFitting();
@@ -113,7 +113,14 @@ export function createCompatibleParts(): CompatibleParts {
   });
   return {
     hose,
-    series: { code: 'SN', brand: 'GEN', skive: false },
+    series: {
+      _id: 'series-sn',
+      code: 'SN',
+      brand: 'GEN',
+      description: 'GEN 2SN couplings',
+      skive: false,
+      origin: 'catalogue',
+    },
     fittings: [
       { item: elbow, compatible: true, exclusions: [], ferrule, maxWorkingPressurePsi: 4000 },
       { item: straight, compatible: true, exclusions: [], ferrule, maxWorkingPressurePsi: 4000 },
@@ -209,7 +216,8 @@ export function createAssembly(overrides: Partial<HoseAssembly> = {}): HoseAssem
       quantity: 1,
       description: 'Boom cylinder',
       notes: '',
-    } as HoseAssembly['spec'],
+      partNumber: 'HA-0001',
+    },
     computed,
     parts: examplePartsSummary(),
     revisions: [

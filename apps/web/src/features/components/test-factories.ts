@@ -2,8 +2,7 @@
  * Server-shaped component library answers for the web tests (values from the GEN demo catalogue).
  * Only tests import this file.
  */
-import type { CrimpFitting, Ferrule, Hose } from '@hosewright/domain';
-import type { CompatibleParts } from './api/get-compatible-parts';
+import type { CompatiblePartsAnswer, CrimpFitting, Ferrule, Hose } from '@hosewright/domain';
 
 const STAMP = '2026-05-01T12:00:00.000Z';
 
@@ -91,14 +90,21 @@ export function createFerrule(overrides: Partial<Ferrule> = {}): Ferrule {
 }
 
 /** A hose with one fitting that fits (with its ferrule) and two that do not, with their reasons. */
-export function createCompatibleParts(hose: Hose = createHose()): CompatibleParts {
+export function createCompatibleParts(hose: Hose = createHose()): CompatiblePartsAnswer {
   const ferrule = createFerrule();
   const fits = createFitting();
   const wrongDash = createFitting({ _id: 'fit-2', partNumber: 'F-SN-06-FJX', dash: -6 });
   const otherMaker = createFitting({ _id: 'fit-3', partNumber: 'P-43-08-FJX', brand: 'Acme', series: '43' });
   return {
     hose,
-    series: { code: 'SN', brand: 'GEN', skive: false },
+    series: {
+      _id: 'series-sn',
+      code: 'SN',
+      brand: 'GEN',
+      description: 'GEN 2SN couplings',
+      skive: false,
+      origin: 'catalogue',
+    },
     fittings: [
       { item: fits, compatible: true, exclusions: [], ferrule, maxWorkingPressurePsi: 4000 },
       {

@@ -1,4 +1,4 @@
-import { type LazyPage, page } from '@/app/lazy-page';
+import { type LazyPage, page } from '@/lib/lazy-page';
 
 /** Customer pages by route path (as in `ROUTES`). */
 export const CUSTOMER_PAGES: Readonly<Record<string, LazyPage>> = {

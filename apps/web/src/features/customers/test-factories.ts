@@ -1,38 +1,7 @@
 /** Server-shaped customer answers for the web tests. Only tests import this file. */
-import type { Customer, CustomerItem } from '@hosewright/domain';
+import type { CustomerItem } from '@hosewright/domain';
 
 const STAMP = '2026-05-01T12:00:00.000Z';
-
-export function createCustomer(overrides: Partial<Customer> = {}): Customer {
-  return {
-    _id: 'cust-1',
-    name: 'Red Deer Excavating',
-    domain: 'reddeerex.ca',
-    accountNumber: 'RDX-100',
-    contacts: [{ name: 'Pat Buyer', role: 'Purchasing', email: 'pat@reddeerex.ca', phone: '403-555-0100' }],
-    billingAddress: {
-      line1: '4810 Gaetz Ave',
-      line2: '',
-      city: 'Red Deer',
-      region: 'AB',
-      postalCode: 'T4N 4A4',
-      country: 'Canada',
-    },
-    shippingAddress: null,
-    currency: 'CAD',
-    taxNumber: '',
-    taxExempt: false,
-    notes: '',
-    erpId: '',
-    active: true,
-    marginPct: 35,
-    discountPct: null,
-    productGroupTerms: [],
-    createdAt: STAMP,
-    updatedAt: STAMP,
-    ...overrides,
-  };
-}
 
 export function createCustomerItem(overrides: Partial<CustomerItem> = {}): CustomerItem {
   return {

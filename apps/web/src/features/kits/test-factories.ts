@@ -1,6 +1,5 @@
 /** Kits as the API answers them, for the feature's tests. */
 import {
-  type HoseAssemblyListItem,
   type HoseKit,
   type HoseKitComputeResponse,
   type HoseKitInputDraft,
@@ -8,29 +7,6 @@ import {
   type PricingTerms,
   rollUpKit,
 } from '@hosewright/domain';
-
-export function createAssemblyListItem(over: Partial<HoseAssemblyListItem> = {}): HoseAssemblyListItem {
-  return {
-    _id: 'asm-1',
-    partNumber: 'HA-0001',
-    revision: 'A',
-    title: 'HA-0001_A',
-    description: 'Boom lift hose -8 1000 mm',
-    customerId: null,
-    customerName: null,
-    hoseId: 'hose-1',
-    hosePartNumber: 'GEN-2SN-08',
-    dash: -8,
-    endAType: 'JIC37',
-    endBType: 'JIC37',
-    overallLengthMm: 1000,
-    cutLengthMm: 890,
-    workingPressurePsi: 4000,
-    unitPrice: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...over,
-  };
-}
 
 /** The server's pricing, done the same way: assemblies at the given costs, the customer's terms. */
 export function priceDraft(

@@ -1,4 +1,4 @@
-import { type LazyPage, page } from '@/app/lazy-page';
+import { type LazyPage, page } from '@/lib/lazy-page';
 
 const organizationPage = page(
   () => import('./pages/organization-page'),

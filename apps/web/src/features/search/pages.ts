@@ -1,5 +1,5 @@
-import type { LazyPage } from '@/app/lazy-page';
-import { page } from '@/app/lazy-page';
+import type { LazyPage } from '@/lib/lazy-page';
+import { page } from '@/lib/lazy-page';
 
 /** The search page by route path (as in `ROUTES`). */
 export const SEARCH_PAGES: Readonly<Record<string, LazyPage>> = {

@@ -1,5 +1,5 @@
 /**
- * Translations (SPEC 3 "Locale"): en_ca is the default, en_us the fallback, en the third. The full text lives
+ * Translations (`LOCALES`): en_ca is the default, en_us the fallback, en the third. The full text lives
  * in `en` (Commonwealth spelling, which Canada shares); `en-CA` and `en-US` hold only what differs, so i18next's
  * chain (en-CA -> en, en-US -> en) always finds a string. US spellings live in `en-US`.
  */
@@ -10,7 +10,7 @@ import { en } from './resources/en';
 import { enCa } from './resources/en-ca';
 import { enUs } from './resources/en-us';
 
-/** Our locale codes (SPEC) to BCP 47 language tags (i18next, Intl). */
+/** Our locale codes (`LOCALES`) to BCP 47 language tags (i18next, Intl). */
 export const LANGUAGE_TAGS: Record<Locale, string> = { en_ca: 'en-CA', en_us: 'en-US', en: 'en' };
 
 export const resources = {

@@ -26,13 +26,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assemblyComputeQuery, useSaveAssembly } from '@/api/assemblies';
+import { compatiblePartsQuery, componentListQuery } from '@/api/components';
+import { customerQuery, customerSearchQuery } from '@/api/customers';
 import { PHONE_NAV_HEIGHT } from '@/components/layout/phone-nav';
 import { isApiError } from '@/lib/api';
-import { useCustomer, useCustomerSearch } from '@/lib/customer-lookup';
-import { useComputeAssembly, useSaveAssembly } from '../api/assemblies';
-import { useAdaptors, useCompatibleParts, useWraps } from '../api/parts';
+import { useDebounced } from '@/lib/use-debounced';
 import {
   type BuilderState,
   draftOf,
@@ -43,11 +45,19 @@ import {
   partsOf,
 } from '../lib/builder-state';
 import { formatMm, formatPsi } from '../lib/format';
-import { useDebounced } from '../lib/use-debounced';
 import { AssemblyDrawing } from './assembly-drawing';
 import { EndStep } from './end-step';
 import { HoseStep } from './hose-step';
 import { type Results, ResultsPanel } from './results-panel';
+
+/** The active adaptors or wraps: a counter has a few dozen, so the builder holds them all. */
+function useActiveParts<K extends 'adaptor' | 'wrap'>(kind: K) {
+  return useQuery({
+    ...componentListQuery(kind, 'all', { itemsPerPage: 500, active: 'true' }),
+    select: (page) => page.items,
+    staleTime: 60_000,
+  });
+}
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
@@ -89,9 +99,9 @@ export function AssemblyBuilder({
   const { t } = useTranslation();
   const [state, setState] = useState<BuilderState>(initial);
   const set = (patch: Partial<BuilderState>) => setState((s) => ({ ...s, ...patch }));
-  const compatible = useCompatibleParts(state.hoseId || undefined);
-  const adaptors = useAdaptors();
-  const wraps = useWraps();
+  const compatible = useQuery(compatiblePartsQuery(state.hoseId));
+  const adaptors = useActiveParts('adaptor');
+  const wraps = useActiveParts('wrap');
   const save = useSaveAssembly();
 
   const parts = useMemo(
@@ -107,7 +117,7 @@ export function AssemblyBuilder({
     () => (settledKey ? (JSON.parse(settledKey) as HoseAssemblyInputDraft) : null),
     [settledKey],
   );
-  const server = useComputeAssembly(settled, assemblyId === 'new' ? undefined : assemblyId);
+  const server = useQuery(assemblyComputeQuery(settled, assemblyId === 'new' ? undefined : assemblyId));
   const isServerCurrent = !!server.data && !server.isPlaceholderData && settledKey === draftKey && !!draft;
   const computation = isServerCurrent ? (server.data ?? null) : local;
   const results: Results = {
@@ -512,8 +522,8 @@ function CustomerPicker({ id, onChange }: { id: string; onChange: (id: string) =
   const [input, setInput] = useState('');
   const [isOpen, setIsOpen] = useState(false);
   const text = useDebounced(input, 250);
-  const chosen = useCustomer(id || undefined);
-  const search = useCustomerSearch(text, isOpen);
+  const chosen = useQuery(customerQuery(id));
+  const search = useQuery({ ...customerSearchQuery(text), enabled: isOpen });
   const value = id && chosen.data ? chosen.data : null;
   const options = search.data ?? [];
   return (
@@ -544,7 +554,7 @@ function CustomerPicker({ id, onChange }: { id: string; onChange: (id: string) =
 
 function FixedCustomer({ id }: { id: string }) {
   const { t } = useTranslation();
-  const customer = useCustomer(id || undefined);
+  const customer = useQuery(customerQuery(id));
   return (
     <TextField
       label={t('assemblies.builder.customer')}

@@ -1,4 +1,4 @@
-import type { Adaptor, CrimpFitting, Ferrule, FittingMatch } from '@hosewright/domain';
+import type { Adaptor, CompatiblePartsAnswer, CrimpFitting } from '@hosewright/domain';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -10,11 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { CompatibleParts } from '../api/parts';
 import type { EndState } from '../lib/builder-state';
 import { endLabel, endTypeLabel, formatPsi } from '../lib/format';
 
-type Match = FittingMatch<CrimpFitting, Ferrule>;
+type Match = CompatiblePartsAnswer['fittings'][number];
 
 const EXCLUDED_SHOWN = 40;
 
@@ -23,7 +22,7 @@ export function fittingLabel(f: CrimpFitting): string {
 }
 
 /**
- * Step 2, one end: a crimp fitting from the compatible ones only (DOMAIN.md rule 1); the ferrule follows the
+ * Step 2, one end: a crimp fitting from the compatible ones only (`matchParts`); the ferrule follows the
  * fitting; an optional adaptor. Fittings that do not fit are listed below with the reason, never offered.
  */
 export function EndStep({
@@ -35,7 +34,7 @@ export function EndStep({
 }: {
   name: 'A' | 'B';
   end: EndState;
-  compatible: CompatibleParts;
+  compatible: CompatiblePartsAnswer;
   adaptors: readonly Adaptor[];
   onChange: (end: EndState) => void;
 }) {
@@ -57,7 +56,7 @@ export function EndStep({
           onChange({
             ...end,
             fittingId: match?.item._id ?? '',
-            // DOMAIN.md: a two-piece fitting is crimped with the ferrule of its series, chosen for the clerk.
+            // A two-piece fitting is crimped with the ferrule of its series, chosen for the clerk.
             ferruleId: match && match.item.pieces === 2 ? (match.ferrule?._id ?? '') : '',
           })
         }

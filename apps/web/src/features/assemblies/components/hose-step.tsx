@@ -3,11 +3,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHoseSearch } from '../api/parts';
+import { componentListQuery } from '@/api/components';
+import { useDebounced } from '@/lib/use-debounced';
 import { formatDash, formatPsi } from '../lib/format';
-import { useDebounced } from '../lib/use-debounced';
 
 /** A hose as the picker shows it once chosen. */
 export function hoseLabel(hose: Hose): string {
@@ -32,6 +33,14 @@ export function readHoseSearch(input: string): { text: string; dash?: string; mi
     } else words.push(token);
   }
   return { text: words.join(' '), ...(dash ? { dash } : {}), ...(minPressurePsi ? { minPressurePsi } : {}) };
+}
+
+/** Active hoses whose part number, brand or description holds `text`. */
+function useHoseSearch(text: string) {
+  return useQuery({
+    ...componentListQuery('hose', 'all', { q: text.trim() || undefined, itemsPerPage: 50, active: 'true' }),
+    select: (page) => page.items,
+  });
 }
 
 /** Step 1: the hose, searched on the server by part number, brand and description (standard inside). */

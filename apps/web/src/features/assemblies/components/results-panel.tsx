@@ -5,7 +5,8 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMm, formatMoney, formatPsi } from '../lib/format';
+import { formatMoney } from '@/lib/format';
+import { formatMm, formatPsi } from '../lib/format';
 
 export interface Results {
   computation: AssemblyComputation | null;

@@ -3,6 +3,8 @@
  * (`HoseAssemblyInputDraft`), and the same computation done at once in the browser from the parts already
  * loaded (`computeAssembly` from the domain), so the cut length shows before the server answers.
  */
+
+import type { CompatiblePartsAnswer } from '@hosewright/domain';
 import {
   type Adaptor,
   type AssemblyComputation,
@@ -17,7 +19,6 @@ import {
   type OrientationConvention,
   type Wrap,
 } from '@hosewright/domain';
-import type { CompatibleParts } from '../api/parts';
 
 export interface EndState {
   fittingId: string;
@@ -113,7 +114,7 @@ export function numberOf(value: string): number | undefined {
 /** The parts the form names, from what the builder loaded; null until hose and both fittings are chosen. */
 export function partsOf(
   state: BuilderState,
-  compatible: CompatibleParts | undefined,
+  compatible: CompatiblePartsAnswer | undefined,
   adaptors: readonly Adaptor[],
   wraps: readonly Wrap[],
 ): AssemblyParts | null {
@@ -142,7 +143,7 @@ export function partsOf(
   };
 }
 
-/** Both chosen ends are bent: only then the orientation is asked for (DOMAIN.md rule 4). */
+/** Both chosen ends are bent: only then the orientation is asked for (`isAssemblyEndBent`). */
 export function hasTwoBentEnds(parts: AssemblyParts | null): boolean {
   return !!parts && isAssemblyEndBent(parts.endA) && isAssemblyEndBent(parts.endB);
 }

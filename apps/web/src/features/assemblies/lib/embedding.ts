@@ -1,5 +1,5 @@
 /**
- * API mode (SPEC 1 and 4): the configurator embedded in a parent page. The parent posts its settings (the
+ * API mode: the configurator embedded in a parent page. The parent posts its settings (the
  * access token, its expiry and the customer the page acts for); the app keeps them in the settings store,
  * which the API client already obeys (bearer from settings, `apicustomerid` header). When the token is
  * missing, expired or refused (401), the app posts `{ type: 'securityTokenExpired' }` to the parent, which
@@ -57,7 +57,7 @@ export function isEmbedded(): boolean {
   }
 }
 
-/** Like the API client (SPEC 4), posts to `window.parent` even when not framed (then it is the window itself). */
+/** Like the API client, posts to `window.parent` even when not framed (then it is the window itself). */
 export function postToParent(message: Record<string, unknown>): void {
   window.parent?.postMessage(message, '*');
 }

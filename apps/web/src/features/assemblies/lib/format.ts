@@ -1,7 +1,6 @@
-/** How the counter reads an assembly's figures: '890 mm', '4,000 psi', '-8 (1/2")', '123.45'. */
+/** How the counter reads an assembly's figures: '890 mm', '4,000 psi', '-8 (1/2")'. */
 import { DASH_SIZES, END_TYPES } from '@hosewright/domain';
-import { formatNumber } from '@/lib/dates';
-import { currentLanguageTag } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
 
 export function toNumber(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -26,15 +25,6 @@ export function formatMm(value: unknown): string {
   return n === null ? '' : `${formatNumber(n)} mm`;
 }
 
-export function formatMoney(value: unknown): string {
-  const n = toNumber(value);
-  if (n === null) return '';
-  return new Intl.NumberFormat(currentLanguageTag(), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(n);
-}
-
 export function endTypeLabel(code: unknown): string {
   if (typeof code !== 'string' || !code) return '';
   return END_TYPES.find((e) => e.code === code)?.label ?? code;
@@ -45,11 +35,4 @@ export function endLabel(part: { endType?: string; gender?: string; dash?: numbe
   const gender = part.gender && part.gender !== '-' ? ` ${part.gender}` : '';
   const angle = part.angle ? ` ${part.angle}°` : ' straight';
   return `${part.endType ?? ''}${gender} ${part.dash ?? ''}${angle}`.trim();
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium' }).format(date);
 }

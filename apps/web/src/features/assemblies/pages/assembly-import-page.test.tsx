@@ -26,6 +26,7 @@ const log = (overrides: Record<string, unknown>) => ({
   createdAt: '2026-05-01T12:00:00.000Z',
   finishedAt: '2026-05-01T12:01:00.000Z',
   startedBy: null,
+  jobId: null,
   ...overrides,
 });
 

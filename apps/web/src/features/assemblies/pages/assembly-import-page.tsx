@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { assemblyKeys } from '@/api/assemblies';
 // The shared import wizard (it imports any target the server knows).
 import { TargetImportPage } from '@/components/import-wizard/target-import-page';
-import { assemblyKeys } from '../api/paths';
 
 /**
  * `/hoseassemblies/import` (admin). A row with an existing part number makes its next revision only when its

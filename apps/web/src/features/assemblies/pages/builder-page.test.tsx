@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
-import { createSessionProfile } from '@/test/factories';
+import { createCustomer, createSessionProfile } from '@/test/factories';
 import { type RecordedCall, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { createAssembly, createCompatibleParts, createComputeResponse, createHose } from '../test-factories';
@@ -158,7 +158,7 @@ describe('for a customer: /customer/{customerId}/hoseassemblies/new', { timeout:
   it('has the customer chosen and not changeable', async () => {
     builderStubs({
       'GET /api/v1/customer/cust-1': {
-        body: { _id: 'cust-1', name: 'Northern Loaders', accountNumber: 'NL-7' },
+        body: createCustomer({ name: 'Northern Loaders', accountNumber: 'NL-7' }),
       },
     });
     renderApp('/customer/cust-1/hoseassemblies/new', signedInDouble());

@@ -2,12 +2,13 @@ import BuildIcon from '@mui/icons-material/Build';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { assemblyQuery } from '@/api/assemblies';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
 import { snackbar } from '@/lib/snackbar-store';
-import { useAssembly } from '../api/assemblies';
 import { AssemblyBuilder } from '../components/assembly-builder';
 import { builderStateOf, initialBuilderState } from '../lib/builder-state';
 
@@ -46,7 +47,7 @@ function NewBuilder({ customerId }: { customerId: string }) {
 function EditBuilder({ id }: { id: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const assembly = useAssembly(id);
+  const assembly = useQuery(assemblyQuery(id));
   if (assembly.isPending) return <CentredProgress />;
   if (assembly.isError || !assembly.data) {
     return (

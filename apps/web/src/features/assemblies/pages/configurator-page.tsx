@@ -40,7 +40,7 @@ export function ConfiguratorPage() {
     return () => window.removeEventListener('message', onMessage);
   }, [client]);
 
-  // SPEC 4: in API mode a refused token (401) is the parent's to renew: tell it.
+  // In API mode a refused token (401) is the parent's to renew: tell it.
   useEffect(() => {
     if (!isApi) return undefined;
     const onError = (error: unknown) => {

@@ -24,7 +24,7 @@ describe('/hoseassembly/{id}', { timeout: 60_000 }, () => {
       'GET /api/v1/hoseassembly/asm-1': () => ({ body: createAssembly({ serials }) }),
       'POST /api/v1/hoseassembly/asm-1/serials': (call) => {
         serials = [{ ...built, replacesSerialId: JSON.parse(call.body ?? '{}').replacesSerialId ?? null }];
-        return { body: { serials } };
+        return { body: { items: serials } };
       },
     });
     renderApp('/hoseassembly/asm-1', signedInDouble());
@@ -64,7 +64,7 @@ describe('/hoseassembly/{id}', { timeout: 60_000 }, () => {
     const { calls } = stubFetch({
       'POST /api/v1/sessions/create': { body: createSessionProfile({ userRoles: ['admin'] }) },
       'GET /api/v1/hoseassembly/asm-1': { body: createAssembly() },
-      'POST /api/v1/hoseassembly/asm-1/delete': { body: { deleted: true } },
+      'POST /api/v1/hoseassembly/asm-1/delete': { body: { ok: true } },
       'GET /api/v1/hoseassemblies': { body: { items: [], total: 0, page: 1 } },
     });
     const { router } = renderApp('/hoseassembly/asm-1', signedInDouble());

@@ -21,20 +21,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import {
+  assemblyQuery,
+  downloadAssemblyDocument,
+  useBuildSerials,
+  useDeleteAssembly,
+  useDuplicateAssembly,
+} from '@/api/assemblies';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
-import { downloadFile } from '@/lib/download';
+import { saveDownload } from '@/lib/download';
+import { formatMoney, formatShortDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
-import { useAssembly, useBuildSerials, useDeleteAssembly, useDuplicateAssembly } from '../api/assemblies';
-import { assemblyPath } from '../api/paths';
 import { AssemblyDrawing } from '../components/assembly-drawing';
 import { FactList, PartsList } from '../components/assembly-figures';
-import { formatDate, formatMm, formatMoney, formatPsi } from '../lib/format';
+import { formatMm, formatPsi } from '../lib/format';
 
 const TOOLS: readonly PageTool[] = [
   { commandId: 'edit', title: 'edit', roles: ['regular', 'admin'] },
@@ -71,7 +78,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function DetailPage() {
   const { hoseAssemblyId = '' } = useParams();
   const { t } = useTranslation();
-  const assembly = useAssembly(hoseAssemblyId);
+  const assembly = useQuery(assemblyQuery(hoseAssemblyId));
   if (assembly.isPending) return <CentredProgress />;
   if (assembly.isError || !assembly.data) {
     const isMissing = isApiError(assembly.error) && assembly.error.status === 404;
@@ -112,11 +119,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
     setDownloading(true);
     try {
       const name = kind === 'tag' ? `tag-${serialId}.pdf` : `specsheet-${assembly.title}.pdf`;
-      await downloadFile(
-        `${assemblyPath(assembly._id)}/documents/${kind}.pdf`,
-        serialId ? { serialId } : {},
-        name,
-      );
+      saveDownload(await downloadAssemblyDocument(assembly._id, kind, serialId), name);
     } catch (error) {
       snackbar.warning(t('assemblies.detail.downloadFailed', { message: (error as Error).message }));
     } finally {
@@ -236,7 +239,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
                 { label: t('assemblies.figures.quantity'), value: String(assembly.spec.quantity) },
                 { label: t('assemblies.figures.unitCost'), value: formatMoney(c.costs.unitCost) },
                 { label: t('assemblies.figures.unitPrice'), value: formatMoney(c.costs.unitPrice) },
-                { label: t('assemblies.figures.createdAt'), value: formatDate(assembly.createdAt) },
+                { label: t('assemblies.figures.createdAt'), value: formatShortDate(assembly.createdAt) },
               ]}
             />
             {c.warnings.length ? (
@@ -301,7 +304,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
                     <Link href={`/hoseassembly/${r._id}`}>{r.title}</Link>
                   )}{' '}
                   <Typography component="span" variant="body2" color="text.secondary">
-                    {formatDate(r.createdAt)}
+                    {formatShortDate(r.createdAt)}
                     {r.createdByName ? ` · ${r.createdByName}` : ''}
                   </Typography>{' '}
                   {r.latest ? <Chip size="small" label={t('assemblies.detail.latest')} /> : null}
@@ -348,7 +351,7 @@ function SerialsSection({
   const { t } = useTranslation();
   const build = useBuildSerials();
   const [count, setCount] = useState('1');
-  // DOMAIN.md journey 2, reorder by tag: the new unit is linked to the one it replaces.
+  // A reorder by tag: the new unit is linked to the one it replaces (`replacesSerialId`).
   const [replaces, setReplaces] = useState('');
   const quantity = Number.parseInt(count, 10);
   const isValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= 500;
@@ -430,7 +433,7 @@ function SerialsSection({
                 {s.serialId}
               </Link>
               <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-                {s.revision} · {formatDate(s.builtAt)}
+                {s.revision} · {formatShortDate(s.builtAt)}
                 {s.builtByName ? ` · ${s.builtByName}` : ''}
                 {s.replacesSerialId
                   ? ` · ${t('assemblies.detail.replacesSerial', { serial: s.replacesSerialId })}`

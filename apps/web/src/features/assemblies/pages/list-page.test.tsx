@@ -2,7 +2,7 @@ import type { HoseAssemblyListItem } from '@hosewright/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
-import { createSessionProfile } from '@/test/factories';
+import { createCustomer, createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
@@ -31,7 +31,9 @@ describe('/hoseassemblies', { timeout: 60_000 }, () => {
     const { fetchMock } = stubFetch({
       'POST /api/v1/sessions/create': { body: createSessionProfile() },
       'GET /api/v1/hoseassemblies': { body: { items: [row], total: 1, page: 1 } },
-      'GET /api/v1/customer/cust-1': { body: { _id: 'cust-1', name: 'Northern Loaders', accountNumber: '' } },
+      'GET /api/v1/customer/cust-1': {
+        body: createCustomer({ name: 'Northern Loaders', accountNumber: '' }),
+      },
     });
     renderApp(
       '/hoseassemblies?dash=-8&endType=JIC37&sort=partNumber&order=asc&q=boom&customerId=cust-1',

@@ -18,21 +18,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { assemblyListQuery } from '@/api/assemblies';
+import { customerQuery } from '@/api/customers';
 import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { useCustomer } from '@/lib/customer-lookup';
-import { toQueryString } from '@/lib/query-string';
+import { formatShortDate } from '@/lib/format';
+import { useDebounced } from '@/lib/use-debounced';
 import { useViewer } from '@/lib/use-viewer';
-import { useAssemblyList } from '../api/assemblies';
-import { formatDash, formatDate, formatMm, formatPsi } from '../lib/format';
-import { useDebounced } from '../lib/use-debounced';
+import { formatDash, formatMm, formatPsi } from '../lib/format';
 
 const DEFAULTS: UrlGridDefaults = { sort: 'createdAt', order: 'desc', sortFields: HOSE_ASSEMBLY_SORT_FIELDS };
 const FILTER_KEYS = ['q', 'dash', 'endType', 'createdFrom', 'createdTo', 'customerId', 'hoseId'] as const;
@@ -77,7 +78,7 @@ function columnsOf(t: TFunction): GridColDef<HoseAssemblyListItem>[] {
       field: 'createdAt',
       headerName: t('assemblies.list.columns.createdAt'),
       width: 130,
-      valueFormatter: (v) => formatDate(v),
+      valueFormatter: (v) => formatShortDate(v),
     },
   ];
 }
@@ -90,16 +91,15 @@ export function ListPage() {
   const navigate = useNavigate();
   const grid = useUrlGrid(DEFAULTS);
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, grid.params.get(k) ?? undefined]));
-  const query = toQueryString({ ...gridStateToQuery(grid.state), ...filters });
-  const list = useAssemblyList(query);
+  const list = useQuery(assemblyListQuery({ ...gridStateToQuery(grid.state), ...filters }));
   const columns = useMemo(() => columnsOf(t), [t]);
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const isFiltered = FILTER_KEYS.some((k) => grid.params.get(k));
   const isEmpty = !list.isPending && !list.isPlaceholderData && !list.isError && total === 0;
 
-  const customerId = grid.params.get('customerId') ?? undefined;
-  const customer = useCustomer(customerId);
+  const customerId = grid.params.get('customerId') ?? '';
+  const customer = useQuery(customerQuery(customerId));
   const [text, setText] = useState(grid.params.get('q') ?? '');
   const settled = useDebounced(text, 300);
   const { update } = grid;

@@ -7,15 +7,17 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { publicAssemblyQuery } from '@/api/assemblies';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
-import { usePublicAssembly } from '../api/assemblies';
+import { formatShortDate } from '@/lib/format';
 import { AssemblyDrawing } from '../components/assembly-drawing';
 import { FactList, PartsList } from '../components/assembly-figures';
-import { formatDate, formatMm, formatPsi } from '../lib/format';
+import { formatMm, formatPsi } from '../lib/format';
 
 /**
  * `/qs/{serialId}` (public, what a tag's QR code opens): what the customer needs to know and to reorder.
@@ -24,7 +26,7 @@ import { formatDate, formatMm, formatPsi } from '../lib/format';
 export function PublicSerialPage() {
   const { serialId = '' } = useParams();
   const { t } = useTranslation();
-  const lookup = usePublicAssembly(serialId);
+  const lookup = useQuery(publicAssemblyQuery(serialId));
 
   if (lookup.isPending) return <CentredProgress />;
   if (lookup.isError || !lookup.data) {
@@ -86,7 +88,7 @@ export function PublicSerialPage() {
                   },
                 ]
               : []),
-            { label: t('assemblies.figures.builtAt'), value: formatDate(a.builtAt) },
+            { label: t('assemblies.figures.builtAt'), value: formatShortDate(a.builtAt) },
           ]}
         />
       </Paper>
@@ -104,7 +106,7 @@ export function PublicSerialPage() {
       <Alert severity="info" icon={false}>
         <Typography sx={{ fontWeight: 600 }}>{t('assemblies.qs.reorder')}</Typography>
         <Typography variant="body2">
-          {t('assemblies.qs.builtBy', { name: a.organizationName, date: formatDate(a.builtAt) })}
+          {t('assemblies.qs.builtBy', { name: a.organizationName, date: formatShortDate(a.builtAt) })}
         </Typography>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
           {a.reorder}

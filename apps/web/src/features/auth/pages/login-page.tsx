@@ -40,7 +40,7 @@ function readReturnTo(state: unknown): string {
 }
 
 /**
- * SPEC 2 "Login page": titled Login with a page header; on load it clears the stored access token and starts a
+ * The login page: titled Login with a page header; on load it clears the stored access token and starts a
  * redirect sign-in that returns to the site root (or to the page the guard stopped). A failed redirect goes
  * to /logout.
  */
@@ -51,7 +51,7 @@ export function LoginPage() {
   const location = useLocation();
   const hasStarted = useRef(false);
   const returnTo = readReturnTo(location.state);
-  // A signed-in user refused a page (SPEC 8: 845 'Cannot access this resource', go to /login) is told why
+  // A signed-in user refused a page (`ACCESS_CODES.missingRole`: 'Cannot access this resource') is told why
   // rather than bounced through the provider, which would sign them straight back in.
   const deniedMessage = isAuthenticated ? readDeniedMessage(location.state) : undefined;
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { CentredProgress } from '@/components/centred-progress';
 import { runLogout } from '../utils/logout';
 
-/** /logout: runs the SPEC 4 logout sequence once. */
+/** /logout: runs the sign-out sequence (`runLogout`) once. */
 export function LogoutPage() {
   const { t } = useTranslation();
   const { logout } = useAuth0();

@@ -5,11 +5,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useResendVerificationEmail } from '@/api/user';
 import { PageHeader } from '@/components/page-header';
 import { loginOptions } from '@/lib/auth';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
-import { useResendVerificationEmail } from '../api/resend-verification-email';
 
 /** /verifyemail: the address is not verified yet; resend the link or sign in again once it is. */
 export function VerifyEmailPage() {

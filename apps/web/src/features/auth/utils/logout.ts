@@ -1,7 +1,7 @@
 import type { LogoutOptions } from '@auth0/auth0-react';
+import { closeSession } from '@/api/session';
 import { isApiError } from '@/lib/api';
 import { clearCachedProfile, getStoredAccessToken, removeAccessToken, setSessionStatus } from '@/lib/session';
-import { deleteSession } from '../api/delete-session';
 
 export interface LogoutInput {
   /** The identity SDK's logout. */
@@ -15,7 +15,7 @@ export interface LogoutInput {
 export type LogoutResult = 'signedOut' | 'failedUnauthenticated' | 'failed';
 
 /**
- * SPEC 4 "Logout", in this order: clear the profile (locale back to en_ca, cached role, email, subscription
+ * Signing out, in this order: clear the profile (locale back to en_ca, cached role, email, subscription
  * and limit values removed), delete the server session with the stored token, remove the token, then sign out
  * at the provider, which returns to /logoutcallback. A failed delete stops the sequence: 401 goes to /login,
  * anything else to /.
@@ -33,7 +33,7 @@ export async function runLogout({
   // Without a stored token there is no server session to delete; still sign out at the provider.
   if (token) {
     try {
-      await deleteSession(token);
+      await closeSession(token);
     } catch (error) {
       setSessionStatus('idle');
       if (isApiError(error) && error.status === 401) {

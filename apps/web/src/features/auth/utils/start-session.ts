@@ -1,4 +1,5 @@
 import { AppErrorCode } from '@hosewright/domain';
+import { openSession } from '@/api/session';
 import { isApiError } from '@/lib/api';
 import {
   readCachedSession,
@@ -7,7 +8,6 @@ import {
   storeSessionProfile,
   useSessionStore,
 } from '@/lib/session';
-import { createSession } from '../api/create-session';
 
 /** The id token claims the session start reads. */
 export interface SessionClaims {
@@ -24,7 +24,7 @@ export interface StartSessionInput {
 export type StartSessionResult = 'ready' | 'unverified' | 'failed' | 'skipped';
 
 /**
- * After authentication (SPEC 4, 6, 9): an unverified email stops here; otherwise get the token, keep it in the
+ * After authentication: an unverified email stops here; otherwise get the token, keep it in the
  * `accessToken` cookie, and use the cached profile when it is complete and belongs to this user, or ask
  * `sessions/create` (always right after a sign-in) and cache its answer.
  */
@@ -60,7 +60,7 @@ export async function startSession({ claims, getToken }: StartSessionInput): Pro
   }
 
   try {
-    const profile = await createSession(token);
+    const profile = await openSession(token);
     if (isSigningOut()) return 'skipped';
     storeSessionProfile(profile);
     return 'ready';

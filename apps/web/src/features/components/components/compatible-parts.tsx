@@ -1,4 +1,4 @@
-import type { Exclusion } from '@hosewright/domain';
+import type { CompatiblePartsAnswer, Exclusion } from '@hosewright/domain';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -14,21 +14,22 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompatibleParts } from '../api/get-compatible-parts';
+import { compatiblePartsQuery } from '@/api/components';
 import { endTypeLabel, formatAngle, formatDash, formatGender, formatPsi } from '../lib/format';
 import { detailRoute } from '../lib/kinds';
 
 /**
- * DOMAIN rule 1 on the hose page: the fittings and ferrules that fit this hose (same maker, series, dash and
- * skive), each fitting with the ferrule it is crimped with and the assembly's maximum working pressure for
- * that end; and, collapsed, every item that does not fit with every reason. Nothing is silently hidden.
+ * On the hose page (`getCompatibleParts`, decided by `matchParts`): the fittings and ferrules that fit this
+ * hose (same maker, series, dash and skive), each fitting with the ferrule it is crimped with and the
+ * assembly's maximum working pressure for that end; and, collapsed, every item that does not fit with every reason. Nothing is silently hidden.
  */
 export function CompatibleParts({ hoseId }: { hoseId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const parts = useCompatibleParts(hoseId);
+  const parts = useQuery(compatiblePartsQuery(hoseId));
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -58,11 +59,7 @@ export function CompatibleParts({ hoseId }: { hoseId: string }) {
   );
 }
 
-function CompatiblePartsContent({
-  data,
-}: {
-  data: NonNullable<ReturnType<typeof useCompatibleParts>['data']>;
-}) {
+function CompatiblePartsContent({ data }: { data: CompatiblePartsAnswer }) {
   const { t } = useTranslation();
   const fits = data.fittings.filter((m) => m.compatible);
   const fittingMisfits = data.fittings.filter((m) => !m.compatible);

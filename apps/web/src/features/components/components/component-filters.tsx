@@ -12,11 +12,12 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { couplingSeriesQuery } from '@/api/components';
 import type { QueryPatch } from '@/components/data-grid/url-state';
-import { useCouplingSeries } from '../api/get-coupling-series';
 import { formatAngle, formatDash, formatGender } from '../lib/format';
 import { FILTER_KEYS, type FilterKey, KIND_FILTERS, splitList } from '../lib/list-query';
 
@@ -288,7 +289,7 @@ function FreeListFilter({
   update: ComponentFiltersProps['update'];
 }) {
   const { t } = useTranslation();
-  const series = useCouplingSeries();
+  const series = useQuery(couplingSeriesQuery());
   const options = useMemo(() => {
     const list = series.data ?? [];
     const values =

@@ -13,10 +13,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lookupQuery } from '@/api/components';
 import { isApiError } from '@/lib/api';
-import { useLookup } from '../api/get-lookup';
 import {
   COMMERCIAL_FIELDS,
   type FieldDef,
@@ -298,7 +299,7 @@ function LookupField({
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
-  const lookup = useLookup(list);
+  const lookup = useQuery(lookupQuery(list));
   const entries: LookupEntry[] = lookup.data ?? [];
   if (entries.length === 0) {
     return <TextField {...common} onChange={(event) => onChange(event.target.value)} />;

@@ -9,20 +9,21 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/dates';
-import { useCouplingSeries } from '../api/get-coupling-series';
+import { couplingSeriesQuery } from '@/api/components';
+import { formatNumber } from '@/lib/format';
 import { listRoute } from '../lib/kinds';
 
 /** Hidden on phones so the table fits 390 px without scrolling sideways. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-/** The coupling series in the library: which hoses, fittings and ferrules belong together (DOMAIN rule 1). */
+/** The coupling series in the library: which hoses, fittings and ferrules belong together (`matchParts`). */
 export function CouplingSeriesTable() {
   const { t } = useTranslation();
   const headingId = useId();
-  const series = useCouplingSeries();
+  const series = useQuery(couplingSeriesQuery());
 
   const filtered = (kind: 'hose' | 'crimpFitting' | 'ferrule', code: string, brand: string) => {
     const query = new URLSearchParams({ series: code });

@@ -8,16 +8,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/dates';
-import { useCrimpSpecs } from '../api/get-crimp-specs';
+import { crimpSpecsQuery } from '@/api/components';
+import { formatNumber } from '@/lib/format';
 
-/** DOMAIN rule 6: the crimped diameter, its tolerance and the die for this hose with each fitting series. */
+/** The crimped diameter, its tolerance and the die for this hose with each fitting series. */
 export function CrimpSpecs({ hoseId }: { hoseId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const specs = useCrimpSpecs(hoseId);
+  const specs = useQuery(crimpSpecsQuery(hoseId));
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>

@@ -8,14 +8,15 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/dates';
-import { useComponentList } from '../api/list-components';
-import { hasCatalogue, listPathOf, listRoute, slugOf } from '../lib/kinds';
+import { componentListQuery } from '@/api/components';
+import { formatNumber } from '@/lib/format';
+import { hasCatalogue, listRoute, slugOf } from '../lib/kinds';
 import { KindIcon } from './kind-icon';
 
 /** Only the total is wanted: one row is the smallest page the list GET serves. */
-const COUNT_QUERY = 'page=1&itemsPerPage=1';
+const COUNT_QUERY = { page: 1, itemsPerPage: 1 };
 
 /** One card per kind with its count and the ways into its list. */
 export function KindCards() {
@@ -43,7 +44,7 @@ export function KindCards() {
 
 function KindCard({ kind }: { kind: ComponentKind }) {
   const { t } = useTranslation();
-  const all = useComponentList(listPathOf(kind), COUNT_QUERY);
+  const all = useQuery(componentListQuery(kind, 'all', COUNT_QUERY));
   const plural = t(`components.kinds.${kind}.plural`);
   return (
     <Card

@@ -9,7 +9,7 @@ import TripOriginIcon from '@mui/icons-material/TripOrigin';
 import WidgetsOutlinedIcon from '@mui/icons-material/WidgetsOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 
-/** SPEC 3 "Item types with icons": one icon per kind; anything unknown gets the generic bolt. */
+/** One icon per kind; anything unknown gets the generic bolt. */
 export const KIND_ICONS: Record<ComponentKind, SvgIconComponent> = {
   hose: GestureIcon,
   crimpFitting: PlumbingIcon,

@@ -13,13 +13,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lookupQuery, useUpdateLookup } from '@/api/components';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
-import { useLookup } from '../api/get-lookup';
-import { useUpdateLookup } from '../api/update-lookup';
 
 const LISTS: readonly LookupList[] = ['productgroups', 'suppliers', 'locations'];
 
@@ -107,7 +107,7 @@ const toRows = (entries: readonly LookupEntry[]): Row[] =>
 
 function LookupEditor({ list }: { list: LookupList }) {
   const { t } = useTranslation();
-  const lookup = useLookup(list);
+  const lookup = useQuery(lookupQuery(list));
   const update = useUpdateLookup();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [errors, setErrors] = useState<RowErrors>({});

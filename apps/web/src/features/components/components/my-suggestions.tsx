@@ -5,11 +5,12 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/lib/dates';
+import { pendingItemsQuery } from '@/api/components';
+import { formatDate } from '@/lib/format';
 import { useViewer } from '@/lib/use-viewer';
-import { usePendingItems } from '../api/get-pending-items';
 import { detailRoute } from '../lib/kinds';
 import { KindIcon } from './kind-icon';
 
@@ -24,7 +25,7 @@ export function MySuggestions() {
   const { t } = useTranslation();
   const headingId = useId();
   const { profile } = useViewer();
-  const suggestions = usePendingItems();
+  const suggestions = useQuery(pendingItemsQuery());
   // The server answers a member's own suggestions only; the filter keeps an admin's view the same.
   const items = (suggestions.data?.items ?? []).filter(
     (item) => !profile?.userId || item.submittedBy === profile.userId,

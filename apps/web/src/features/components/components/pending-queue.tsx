@@ -20,12 +20,12 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/lib/dates';
+import { pendingItemsQuery, type ReviewDecision, useReviewPendingItem } from '@/api/components';
+import { formatDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
-import { usePendingItems } from '../api/get-pending-items';
-import { type ReviewDecision, useReviewPendingItem } from '../api/review-pending-item';
 import { detailRoute } from '../lib/kinds';
 import { ComponentFields } from './component-fields';
 import { KindIcon } from './kind-icon';
@@ -36,8 +36,8 @@ export function PendingQueue() {
   const { t } = useTranslation();
   const headingId = useId();
   const [status, setStatus] = useState<PendingStatus>('pending');
-  const items = usePendingItems(status);
-  const waiting = usePendingItems('pending');
+  const items = useQuery(pendingItemsQuery(status));
+  const waiting = useQuery(pendingItemsQuery('pending'));
   const waitingCount = waiting.data?.total ?? 0;
   const [review, setReview] = useState<{ item: PendingItem; decision: ReviewDecision } | null>(null);
 

@@ -6,14 +6,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sampleDataQuery, useDeleteSampleData, useLoadSampleData } from '@/api/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatNumber } from '@/lib/dates';
+import { formatNumber } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
-import { useDeleteSampleData } from '../api/delete-sample-data';
-import { useSampleData } from '../api/get-sample-data';
-import { useLoadSampleData } from '../api/load-sample-data';
 
 /**
  * The GEN demo catalogue offered to every new organisation: load it to try the builder, remove it in one go
@@ -21,7 +20,7 @@ import { useLoadSampleData } from '../api/load-sample-data';
  */
 export function SampleDataCard() {
   const { t } = useTranslation();
-  const state = useSampleData();
+  const state = useQuery(sampleDataQuery());
   const load = useLoadSampleData();
   const remove = useDeleteSampleData();
   const [isConfirming, setConfirming] = useState(false);

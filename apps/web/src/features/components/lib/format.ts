@@ -4,7 +4,7 @@
  */
 import { type CostUnit, DASH_SIZES, END_TYPES } from '@hosewright/domain';
 import type { TFunction } from 'i18next';
-import { formatNumber } from '@/lib/dates';
+import { formatNumber } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
 
 /** A value from the API may be null or, for numeric columns, a numeric string; both read as numbers here. */
@@ -98,7 +98,7 @@ export function formatRange(t: TFunction, min: unknown, max: unknown, unit: (v: 
   return '';
 }
 
-/** 'GEN-2SN-08 - GEN' (SPEC 3: part number plus ' - brand' when a brand exists). */
+/** 'GEN-2SN-08 - GEN': the part number, plus ' - brand' when a brand exists. */
 export function componentTitle(component: { partNumber: string; brand?: string | null }): string {
   const brand = component.brand?.trim();
   return brand ? `${component.partNumber} - ${brand}` : component.partNumber;

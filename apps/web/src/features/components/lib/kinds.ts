@@ -20,12 +20,6 @@ export function hasCatalogue(kind: ComponentKind): boolean {
   return COMPONENT_KIND_INFO[kind].listPath !== COMPONENT_KIND_INFO[kind].customListPath;
 }
 
-/** The list GET for a kind and an origin (SPEC 7 "Organisation list GETs"). */
-export function listPathOf(kind: ComponentKind, origin?: Origin): string {
-  const info = COMPONENT_KIND_INFO[kind];
-  return origin === 'custom' ? info.customListPath : info.listPath;
-}
-
 /** `/hose/{id}`: the detail page of a component. */
 export function detailRoute(kind: ComponentKind, id: string): string {
   return `/${slugOf(kind)}/${encodeURIComponent(id)}`;

@@ -3,6 +3,7 @@
  * (`componentListQuerySchema`), so the query string the user shares is the one the server reads.
  */
 import { COMPONENT_SORT_FIELDS, type ComponentKind, type Origin } from '@hosewright/domain';
+import type { ComponentListQuery } from '@/api/components';
 import { gridStateToQuery, type UrlGridDefaults, type UrlGridState } from '@/components/data-grid/url-state';
 
 export const FILTER_KEYS = [
@@ -63,15 +64,19 @@ export function hasFilters(params: URLSearchParams): boolean {
 }
 
 /**
- * The list GET's query string: paging and sort always explicit, every filter present in the URL, and the
- * origin when the route names one on an all-origins list (`/components/hose/catalogue`).
+ * The list GET's query: paging and sort always explicit, every filter present in the URL, and the origin
+ * when the route names one on an all-origins list (`/components/hose/catalogue`).
  */
-export function toListQuery(params: URLSearchParams, state: UrlGridState, origin?: Origin): string {
-  const query = new URLSearchParams(gridStateToQuery(state));
+export function toListQuery(
+  params: URLSearchParams,
+  state: UrlGridState,
+  origin?: Origin,
+): ComponentListQuery {
+  const query: Record<string, string> = gridStateToQuery(state);
   for (const key of FILTER_KEYS) {
     const value = params.get(key)?.trim();
-    if (value) query.set(key, value);
+    if (value) query[key] = value;
   }
-  if (origin === 'catalogue') query.set('origin', origin);
-  return query.toString();
+  if (origin === 'catalogue') query.origin = origin;
+  return query;
 }

@@ -11,19 +11,22 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import {
+  componentQuery,
+  nextPartNumberQuery,
+  useCreatePendingItem,
+  useDeleteComponent,
+  useSaveComponent,
+} from '@/api/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
-import { useCreatePendingItem } from '../api/create-pending-item';
-import { useDeleteComponent } from '../api/delete-component';
-import { useComponent } from '../api/get-component';
-import { useNextPartNumber } from '../api/get-next-part-number';
-import { useSaveComponent } from '../api/save-component';
 import { CompatibleParts } from '../components/compatible-parts';
 import { ComponentFields } from '../components/component-fields';
 import { ComponentForm } from '../components/component-form';
@@ -62,7 +65,7 @@ export function ComponentDetailPage() {
 
 function ComponentDetail({ slug, id }: { slug: string; id: string }) {
   const { t } = useTranslation();
-  const item = useComponent(slug, id);
+  const item = useQuery(componentQuery(slug, id));
 
   if (item.isPending) {
     return (
@@ -244,7 +247,7 @@ function NewComponent({ kind }: { kind: ComponentKind }) {
 function CreateComponent({ kind }: { kind: ComponentKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const next = useNextPartNumber();
+  const next = useQuery(nextPartNumberQuery());
   const save = useSaveComponent();
 
   return (

@@ -1,18 +1,22 @@
-import { COMPONENT_KINDS, type ComponentKind, isComponentKind } from '@hosewright/domain';
+import {
+  COMPONENT_KINDS,
+  type ComponentKind,
+  type ImportDetails,
+  type ImportPreview,
+  isComponentKind,
+} from '@hosewright/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ImportLog } from '@/components/import-wizard/api/get-import';
-import type { ImportPreview } from '@/components/import-wizard/api/upload-import';
+import { componentKeys } from '@/api/components';
 import { ImportLogView } from '@/components/import-wizard/import-log-view';
 import { ImportMappingStep } from '@/components/import-wizard/import-mapping-step';
 import { ImportPageHeading } from '@/components/import-wizard/import-page-heading';
 import { ImportUploadStep } from '@/components/import-wizard/import-upload-step';
 import { RecentImports } from '@/components/import-wizard/recent-imports';
-import { componentKeys } from '../api/paths';
 import { type FieldName, fieldsOf } from '../lib/fields';
 import { listRoute } from '../lib/kinds';
 
@@ -33,7 +37,7 @@ function kindsLabel(t: TFunction, kind: string): string {
 }
 
 /** After a successful import: the kind's own items, and all of the kind. */
-function ComponentListLinks({ log }: { log: ImportLog }) {
+function ComponentListLinks({ log }: { log: ImportDetails }) {
   const { t } = useTranslation();
   if (!isComponentKind(log.kind)) return null;
   const kinds = kindsLabel(t, log.kind).toLowerCase();
@@ -48,7 +52,7 @@ function ComponentListLinks({ log }: { log: ImportLog }) {
 }
 
 /**
- * `/components/import` (SPEC 2, admin only; DOMAIN journey 5): choose the kind, start from a template, upload
+ * `/components/import` (admin only): choose the kind, start from a template, upload
  * a CSV or XLSX file, map its columns, start, follow the progress and read the outcome. Nothing is written
  * unless every row is good. `?log={id}` opens one import's log directly (the notification links there).
  * The steps are the shared import wizard's; the kinds, field names, links and queries are the library's.

@@ -10,31 +10,24 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { componentListQuery } from '@/api/components';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { type QueryPatch, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { useComponentList } from '../api/list-components';
 import { ComponentCardList } from '../components/component-card-list';
 import { type ComponentRow, columnsFor } from '../components/component-columns';
 import { ComponentFilters } from '../components/component-filters';
 import { KindIcon } from '../components/kind-icon';
-import {
-  detailRoute,
-  hasCatalogue,
-  isOrigin,
-  kindFromSlug,
-  listPathOf,
-  listRoute,
-  slugOf,
-} from '../lib/kinds';
+import { detailRoute, hasCatalogue, isOrigin, kindFromSlug, listRoute, slugOf } from '../lib/kinds';
 import { FILTER_KEYS, hasFilters, LIST_DEFAULTS, toListQuery } from '../lib/list-query';
 import { useIsAdmin } from '../lib/use-is-admin';
 
-/** `/components/{itemType}` and `/components/{itemType}/{originType}` (SPEC 2, admin only). */
+/** `/components/{itemType}` and `/components/{itemType}/{originType}` (admin only, as `ROUTES` says). */
 export function ComponentListPage() {
   const { itemType = '', originType } = useParams();
   const kind = kindFromSlug(itemType);
@@ -75,7 +68,7 @@ function ComponentList({ kind, origin }: { kind: ComponentKind; origin: Origin |
   const isAdmin = useIsAdmin();
   const grid = useUrlGrid(LIST_DEFAULTS);
   const query = toListQuery(grid.params, grid.state, origin);
-  const list = useComponentList(listPathOf(kind, origin), query);
+  const list = useQuery(componentListQuery(kind, origin === 'custom' ? 'custom' : 'all', query));
   const columns = useMemo(() => columnsFor(kind, t), [kind, t]);
   const rows = (list.data?.items ?? []) as ComponentRow[];
   const total = list.data?.total ?? 0;

@@ -82,7 +82,7 @@ describe('/components overview', { timeout: 30_000 }, () => {
       '/components/hose/custom',
     );
     expect(within(hoses).getByRole('link', { name: 'Add hose' }).getAttribute('href')).toBe('/hose/new');
-    // A failing list helper reads as an empty list (SPEC 8), and other items have no catalogue.
+    // A failing list reads as an empty list (`orEmptyPage`), and other items have no catalogue.
     const others = screen.getByRole('article', { name: 'Other items' });
     expect(await within(others).findByText('0')).toBeTruthy();
     expect(within(others).queryByRole('link', { name: 'Catalogue' })).toBeNull();
@@ -165,7 +165,18 @@ describe('/components overview', { timeout: 30_000 }, () => {
         }),
         [`POST ${ORG}/pendingitem/p-1/approve`]: () => {
           reviewed = true;
-          return { body: { ...pendingItem, status: 'approved', componentId: 'ad-9', reviewNote: 'Added' } };
+          const component = {
+            ...pendingItem.payload,
+            _id: 'ad-9',
+            origin: 'custom',
+            cost: null,
+            sample: false,
+            createdAt: '2026-05-02T12:00:00.000Z',
+            updatedAt: '2026-05-02T12:00:00.000Z',
+          };
+          return {
+            body: { ...pendingItem, status: 'approved', componentId: 'ad-9', reviewNote: 'Added', component },
+          };
         },
       }),
     );

@@ -11,7 +11,7 @@ import { PendingQueue } from '../components/pending-queue';
 import { SampleDataCard } from '../components/sample-data-card';
 
 /**
- * `/components` (SPEC 2, admin only): the kinds with their counts, suggestions waiting for review, the sample
+ * `/components` (admin only): the kinds with their counts, suggestions waiting for review, the sample
  * catalogue offer, the coupling series and the organisation's product groups, suppliers and locations.
  */
 export function ComponentsOverviewPage() {

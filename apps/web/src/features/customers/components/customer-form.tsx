@@ -25,9 +25,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSaveCustomer } from '@/api/customers';
 import { isApiError } from '@/lib/api';
-import { formatMoney } from '@/lib/dates';
-import { useSaveCustomer } from '../api/save-customer';
+import { formatMoney } from '@/lib/format';
 import {
   type CustomerDraft,
   draftOf,
@@ -62,7 +62,7 @@ export interface CustomerFormProps {
   onCancel: () => void;
 }
 
-/** The customer form (SPEC 2 /customers/new and /customer/{id}/edit): sections, the contract's own messages. */
+/** The customer form (/customers/new and /customer/{id}/edit): sections, the contract's own messages. */
 export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<CustomerDraft>(() => draftOf(customer));
@@ -460,7 +460,7 @@ const pctOf = (text: string): number | null => {
   return text.trim() !== '' && Number.isFinite(n) && n >= 0 && n < 100 ? n : null;
 };
 
-/** What a part costing the example amount sells at under the terms as typed (DOMAIN.md "Pricing"). */
+/** What a part costing the example amount sells at under the terms as typed (`markupForMargin`). */
 function PricePreview({ draft, currency }: { draft: CustomerDraft; currency: string }) {
   const { t } = useTranslation();
   const [costText, setCostText] = useState('70');
@@ -477,7 +477,7 @@ function PricePreview({ draft, currency }: { draft: CustomerDraft; currency: str
         discountPct: pctOf(g.discountPct),
       })),
   };
-  const money = (value: number) => formatMoney(Math.round(roundMoney(value) * 100), currency);
+  const money = (value: number) => formatMoney(roundMoney(value), currency);
   return (
     <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 2 }} aria-live="polite">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>

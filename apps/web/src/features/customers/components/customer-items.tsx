@@ -31,37 +31,44 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { componentItemsQuery } from '@/api/components';
+import { customerItemsQuery, useDeleteCustomerItem, useSaveCustomerItem } from '@/api/customers';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
-import { formatMoney } from '@/lib/dates';
+import { formatMoney } from '@/lib/format';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
-import { useDeleteCustomerItem } from '../api/delete-customer-item';
-import { useFindComponents } from '../api/find-components';
-import { useCustomerItems } from '../api/list-customer-items';
-import { useSaveCustomerItem } from '../api/save-customer-item';
 
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/**
+ * Our components whose part number, brand or description holds `text`, for choosing what a customer's part
+ * number stands for. Empty text asks nothing.
+ */
+function useFindComponents(text: string) {
+  return useQuery({ ...componentItemsQuery({ itemsPerPage: 20, q: text }), enabled: text.trim().length > 0 });
+}
 
 /** The customer's own part numbers, edited in a dialog (the items tab of /customer/{id}). */
 export function CustomerItems({ customerId, currency }: { customerId: string; currency: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const items = useCustomerItems(customerId);
+  const items = useQuery(customerItemsQuery(customerId));
   const [editing, setEditing] = useState<CustomerItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CustomerItem | null>(null);
   const remove = useDeleteCustomerItem();
   const showSnackbar = useSnackbarStore((s) => s.show);
   const { access } = useViewer();
   const tier = access?.subscription?.tier;
-  // SPEC 2: /customers/items/import is admin, professional or enterprise.
+  // /customers/items/import is admin, professional or enterprise (its rule in `ROUTES`).
   const canImport =
     (access?.roles.includes('admin') ?? false) && tier !== undefined && PREMIUM_TIERS.includes(tier);
   const rows = items.data?.items ?? [];
   const price = (value: number | null) =>
-    value === null ? t('customers.items.noPrice') : formatMoney(Math.round(value * 100), currency);
+    value === null ? t('customers.items.noPrice') : formatMoney(value, currency);
 
   return (
     <Stack spacing={2}>

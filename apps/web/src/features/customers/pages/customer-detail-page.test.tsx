@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
-import { createSessionProfile } from '@/test/factories';
+import { createAssemblyListItem, createCustomer, createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
-import { createCustomer, createCustomerItem } from '../test-factories';
+import { createCustomerItem } from '../test-factories';
 
 const session = (overrides: Parameters<typeof createSessionProfile>[0]) => ({
   'POST /api/v1/sessions/create': { body: createSessionProfile(overrides) },
@@ -42,7 +42,7 @@ describe('/customer/{customerId}', { timeout: 30_000 }, () => {
       'GET /api/v1/customer/cust-1': { body: createCustomer() },
       'GET /api/v1/hoseassemblies': {
         body: {
-          items: [{ _id: 'ha-1', title: 'HA-100_A', description: 'Boom lift line' }],
+          items: [createAssemblyListItem({ _id: 'ha-1', title: 'HA-100_A', description: 'Boom lift line' })],
           total: 1,
           page: 1,
         },

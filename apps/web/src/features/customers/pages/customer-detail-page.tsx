@@ -26,29 +26,30 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { assemblyListQuery } from '@/api/assemblies';
+import { customerQuery, useDeleteCustomer } from '@/api/customers';
+import { kitListQuery } from '@/api/kits';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
-import { useDeleteCustomer } from '../api/delete-customer';
-import { useCustomer } from '../api/get-customer';
-import { useCustomerAssemblies, useCustomerKits } from '../api/list-customer-builds';
 import { CustomerItems } from '../components/customer-items';
 
 const BASIC_TABS = ['overview', 'hoseAssemblies', 'hoseKits', 'items'] as const;
 const PREMIUM_TABS = ['salesEstimates', 'workOrders'] as const;
 type TabName = (typeof BASIC_TABS)[number] | (typeof PREMIUM_TABS)[number];
 
-/** `/customer/{customerId}` (SPEC 2, any member): the customer with tabs, `?tab=` keeps the open one. */
+/** `/customer/{customerId}` (any member): the customer with tabs, `?tab=` keeps the open one. */
 export function CustomerDetailPage() {
   const { t } = useTranslation();
   const { customerId = '' } = useParams();
-  const customer = useCustomer(customerId);
+  const customer = useQuery(customerQuery(customerId));
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -341,8 +342,10 @@ function Builds({
   action: ReactNode;
   text: string;
 }) {
-  const assemblies = useCustomerAssemblies(customerId, kind === 'assemblies');
-  const kits = useCustomerKits(customerId, kind === 'kits');
+  // The customer's builds, newest first, from the same lists the assemblies and kits pages read.
+  const builds = { customerId, itemsPerPage: 100 };
+  const assemblies = useQuery({ ...assemblyListQuery(builds), enabled: kind === 'assemblies' });
+  const kits = useQuery({ ...kitListQuery(builds), enabled: kind === 'kits' });
   const query = kind === 'assemblies' ? assemblies : kits;
   const rows = (query.data?.items ?? []) as { _id: string; title: string; description: string }[];
   const base = kind === 'assemblies' ? '/hoseassembly' : '/hosekit';

@@ -2,10 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
-import { createSessionProfile } from '@/test/factories';
+import { createCustomer, createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
-import { createCustomer } from '../test-factories';
 
 const regular = {
   'POST /api/v1/sessions/create': { body: createSessionProfile({ userRoles: ['regular'] }) },

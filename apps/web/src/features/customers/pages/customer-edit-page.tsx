@@ -5,23 +5,24 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { customerQuery } from '@/api/customers';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { useSnackbarStore } from '@/lib/snackbar-store';
-import { useCustomer } from '../api/get-customer';
 import { CustomerForm } from '../components/customer-form';
 
-/** `/customers/new` and `/customer/{customerId}/edit` (SPEC 2: regular or admin). */
+/** `/customers/new` and `/customer/{customerId}/edit` (regular or admin). */
 export function CustomerEditPage() {
   const { t } = useTranslation();
   const { customerId } = useParams();
   const navigate = useNavigate();
   const showSnackbar = useSnackbarStore((s) => s.show);
   const isNew = customerId === undefined;
-  const customer = useCustomer(customerId ?? '', { isEnabled: !isNew });
+  const customer = useQuery(customerQuery(customerId ?? ''));
   const back = isNew ? '/customers' : `/customer/${encodeURIComponent(customerId)}`;
 
   const onSaved = (saved: Customer) => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { customerKeys } from '@/api/customers';
 // The shared import wizard (it imports any target the server knows).
 import { TargetImportPage } from '@/components/import-wizard/target-import-page';
-import { customerKeys } from '../api/keys';
 
 type Target = 'customer' | 'customerItem';
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
-import { createSessionProfile } from '@/test/factories';
+import { createCustomer, createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
-import { createCustomer, queriesOf } from '../test-factories';
+import { queriesOf } from '../test-factories';
 
 const regular = {
   'POST /api/v1/sessions/create': { body: createSessionProfile({ userRoles: ['regular'] }) },

@@ -14,10 +14,12 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { customerListQuery } from '@/api/customers';
 import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import {
@@ -28,9 +30,8 @@ import {
 } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@/lib/format';
 import { useViewer } from '@/lib/use-viewer';
-import { useCustomerList } from '../api/list-customers';
 
 export const CUSTOMER_LIST_DEFAULTS: UrlGridDefaults = { sort: 'name', sortFields: CUSTOMER_SORT_FIELDS };
 /** Typing in the search box asks the server once the typing pauses. */
@@ -72,7 +73,7 @@ function columnsOf(t: TFunction): GridColDef<Customer>[] {
   ];
 }
 
-/** `/customers` (SPEC 2, any signed-in member): the shop's customers, server-side paged, state in the URL. */
+/** `/customers` (any signed-in member): the shop's customers, server-side paged, state in the URL. */
 export function CustomerListPage() {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -83,12 +84,13 @@ export function CustomerListPage() {
   const grid = useUrlGrid(CUSTOMER_LIST_DEFAULTS);
   const q = grid.params.get('q') ?? '';
   const active = grid.params.get('active') ?? '';
-  const query = new URLSearchParams({
-    ...gridStateToQuery(grid.state),
-    ...(q ? { q } : {}),
-    ...(active === 'true' || active === 'false' ? { active } : {}),
-  }).toString();
-  const list = useCustomerList(query);
+  const list = useQuery(
+    customerListQuery({
+      ...gridStateToQuery(grid.state),
+      ...(q ? { q } : {}),
+      ...(active === 'true' || active === 'false' ? { active } : {}),
+    }),
+  );
   const columns = useMemo(() => columnsOf(t), [t]);
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;

@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/dates';
+import { formatNumber } from '@/lib/format';
 
 export interface CountCardProps {
   label: string;

@@ -8,11 +8,12 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { dashboardQuery } from '@/api/dashboard';
 import { PageHeader } from '@/components/page-header';
-import { daysUntil, formatDate } from '@/lib/dates';
-import { useDashboard } from '../api/get-dashboard';
+import { daysUntil, formatDate } from '@/lib/format';
 import { CountCard, CountCardSkeleton } from '../components/count-card';
 
 const COUNT_LABELS: Partial<Record<string, ParseKeys>> = {
@@ -42,7 +43,7 @@ const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md
 
 export function DashboardPage({ now }: { now?: Date }) {
   const { t } = useTranslation();
-  const dashboard = useDashboard();
+  const dashboard = useQuery(dashboardQuery());
 
   return (
     <Stack spacing={3}>

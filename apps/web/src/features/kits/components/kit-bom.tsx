@@ -17,7 +17,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatQuantity } from '../lib/format';
+import { formatMoney } from '@/lib/format';
+import { formatQuantity } from '../lib/format';
 
 export type BomLine = Omit<HoseKitLine, '_id'>;
 

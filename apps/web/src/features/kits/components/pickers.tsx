@@ -4,12 +4,14 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerSearch } from '@/lib/customer-lookup';
-import { useAssemblySearch, useComponentSearch } from '../api/kits';
-import { formatMoney } from '../lib/format';
-import { useDebounced } from '../lib/use-debounced';
+import { assemblyListQuery } from '@/api/assemblies';
+import { componentItemsQuery } from '@/api/components';
+import { customerSearchQuery } from '@/api/customers';
+import { formatMoney } from '@/lib/format';
+import { useDebounced } from '@/lib/use-debounced';
 
 function Option({ title, detail }: { title: string; detail: string }) {
   return (
@@ -30,7 +32,11 @@ export function AssemblyPicker({ onPick }: { onPick: (assembly: HoseAssemblyList
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const text = useDebounced(input, 250);
-  const search = useAssemblySearch(text, open);
+  const search = useQuery({
+    ...assemblyListQuery({ q: text.trim() || undefined, itemsPerPage: 20 }),
+    select: (page) => page.items,
+    enabled: open,
+  });
   return (
     <Autocomplete<HoseAssemblyListItem>
       value={null}
@@ -78,7 +84,11 @@ export function ComponentPicker({ onPick }: { onPick: (component: Component) => 
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const text = useDebounced(input, 250);
-  const search = useComponentSearch(text, open);
+  const search = useQuery({
+    ...componentItemsQuery({ q: text.trim() || undefined, itemsPerPage: 20, active: 'true' }),
+    select: (page) => page.items,
+    enabled: open,
+  });
   return (
     <Autocomplete<Component>
       value={null}
@@ -136,7 +146,10 @@ export function CustomerPicker({
   const [input, setInput] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
   const text = useDebounced(input, 250);
-  const search = useCustomerSearch(value && input === value.name ? '' : text, open);
+  const search = useQuery({
+    ...customerSearchQuery(value && input === value.name ? '' : text),
+    enabled: open,
+  });
   const options: { id: string; name: string; detail: string }[] = (search.data ?? []).map((c: Customer) => ({
     id: c._id,
     name: c.name,

@@ -22,19 +22,20 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { downloadKitPdf, kitQuery, useDeleteKit, useReleaseKit } from '@/api/kits';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ImageUploadButton, ObjectImage } from '@/components/images/object-image';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
-import { downloadFile } from '@/lib/download';
+import { saveDownload } from '@/lib/download';
+import { formatShortDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
-import { kitPath, useDeleteKit, useKit, useReleaseKit } from '../api/kits';
 import { KitBom, TotalsSummary } from '../components/kit-bom';
-import { formatDate } from '../lib/format';
 
 export const KIT_TABS = ['overview', 'bom', 'revisions', 'documents'] as const;
 export type KitTab = (typeof KIT_TABS)[number];
@@ -49,7 +50,7 @@ const ICONS: Record<string, ReactNode> = {
 export function DetailPage() {
   const { hoseKitId = '' } = useParams();
   const { t } = useTranslation();
-  const kit = useKit(hoseKitId);
+  const kit = useQuery(kitQuery(hoseKitId));
   if (kit.isPending) return <CentredProgress />;
   if (kit.isError || !kit.data) {
     const isMissing = isApiError(kit.error) && kit.error.status === 404;
@@ -102,7 +103,7 @@ function Detail({ kit }: { kit: HoseKit }) {
   const downloadPdf = async () => {
     setDownloading(true);
     try {
-      await downloadFile(`${kitPath(kit._id)}/documents/kit.pdf`, {}, `kit-${kit.title}.pdf`);
+      saveDownload(await downloadKitPdf(kit._id), `kit-${kit.title}.pdf`);
     } catch (error) {
       snackbar.warning(t('kits.detail.downloadFailed', { message: (error as Error).message }));
     } finally {
@@ -212,7 +213,7 @@ function Detail({ kit }: { kit: HoseKit }) {
             <Fact label={t('kits.fields.machine')}>{kit.machine || '—'}</Fact>
             <Fact label={t('kits.fields.revision')}>{`${kit.revision} · ${status}`}</Fact>
             <Fact label={t('kits.fields.lines')}>{kit.lines.length}</Fact>
-            <Fact label={t('kits.fields.updatedAt')}>{formatDate(kit.updatedAt)}</Fact>
+            <Fact label={t('kits.fields.updatedAt')}>{formatShortDate(kit.updatedAt)}</Fact>
             {kit.notes ? <Fact label={t('kits.fields.notes')}>{kit.notes}</Fact> : null}
           </Box>
           <Box sx={{ mt: 2 }}>
@@ -239,7 +240,7 @@ function Detail({ kit }: { kit: HoseKit }) {
                   secondary={[
                     r.released ? t('kits.status.released') : t('kits.status.draft'),
                     r.latest ? t('kits.detail.latest') : null,
-                    formatDate(r.createdAt),
+                    formatShortDate(r.createdAt),
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
-import { createSessionProfile } from '@/test/factories';
+import { createAssemblyListItem, createCustomer, createSessionProfile } from '@/test/factories';
 import { type RecordedCall, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
-import { createAssemblyListItem, createKit, priceDraft } from '../test-factories';
+import { createKit, priceDraft } from '../test-factories';
 
 const COSTS = {
   'asm-1': { partNumber: 'HA-0001_A', description: 'Boom lift hose', cost: 70 },
@@ -16,7 +16,7 @@ const COSTS = {
 function stubs(extra: Record<string, unknown> = {}) {
   return stubFetch({
     'POST /api/v1/sessions/create': { body: createSessionProfile() },
-    'GET /api/v1/customer/cust-1': { body: { _id: 'cust-1', name: 'Prairie Excavating' } },
+    'GET /api/v1/customer/cust-1': { body: createCustomer({ name: 'Prairie Excavating' }) },
     'GET /api/v1/hoseassemblies': {
       body: {
         items: [

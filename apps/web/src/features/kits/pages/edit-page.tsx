@@ -15,20 +15,21 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { customerQuery } from '@/api/customers';
+import { kitComputeQuery, kitQuery, useSaveKit } from '@/api/kits';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
-import { useCustomer } from '@/lib/customer-lookup';
 import { snackbar } from '@/lib/snackbar-store';
-import { useComputeKit, useKit, useSaveKit } from '../api/kits';
+import { useDebounced } from '@/lib/use-debounced';
 import { KitLinesEditor } from '../components/kit-lines-editor';
 import { CustomerPicker } from '../components/pickers';
 import { SaveError } from '../components/save-error';
 import { draftOf, emptyDraft, inputOf, type KitDraft } from '../lib/draft';
-import { useDebounced } from '../lib/use-debounced';
 
 export const EDIT_TYPES = ['details', 'lines'] as const;
 export type EditType = (typeof EDIT_TYPES)[number];
@@ -36,8 +37,8 @@ export type EditType = (typeof EDIT_TYPES)[number];
 export function EditPage() {
   const { hoseKitId, customerId } = useParams();
   const { t } = useTranslation();
-  const kit = useKit(hoseKitId);
-  const customer = useCustomer(hoseKitId ? undefined : customerId);
+  const kit = useQuery(kitQuery(hoseKitId ?? ''));
+  const customer = useQuery(customerQuery(hoseKitId ? '' : (customerId ?? '')));
   if (hoseKitId) {
     if (kit.isPending) return <CentredProgress />;
     if (kit.isError || !kit.data) {
@@ -89,7 +90,7 @@ function KitForm({ kit, initial }: { kit?: HoseKit; initial: KitDraft }) {
     return { customerId: input.customerId, lines: input.lines };
   }, [draft]);
   const settled = useDebounced(pricingBody, 300);
-  const compute = useComputeKit(settled.lines?.length ? settled : null);
+  const compute = useQuery(kitComputeQuery(settled.lines?.length ? settled : null));
   const pricingError = compute.isError ? compute.error.message : null;
 
   const onSave = () => {

@@ -11,20 +11,20 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { customerQuery } from '@/api/customers';
+import { kitListQuery } from '@/api/kits';
 import { CardList } from '@/components/data-grid/card-list';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { useCustomer } from '@/lib/customer-lookup';
-import { toQueryString } from '@/lib/query-string';
-import { useKitList } from '../api/kits';
-import { formatDate } from '../lib/format';
-import { useDebounced } from '../lib/use-debounced';
+import { formatShortDate } from '@/lib/format';
+import { useDebounced } from '@/lib/use-debounced';
 
 const DEFAULTS: UrlGridDefaults = { sort: 'updatedAt', order: 'desc', sortFields: HOSE_KIT_SORT_FIELDS };
 const FILTER_KEYS = ['q', 'customerId'] as const;
@@ -59,7 +59,7 @@ function columnsOf(t: TFunction): GridColDef<HoseKitListItem>[] {
       field: 'updatedAt',
       headerName: t('kits.list.columns.updatedAt'),
       width: 130,
-      valueFormatter: (v) => formatDate(v),
+      valueFormatter: (v) => formatShortDate(v),
     },
   ];
 }
@@ -71,10 +71,9 @@ export function ListPage() {
   const navigate = useNavigate();
   const grid = useUrlGrid(DEFAULTS);
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, grid.params.get(k) ?? undefined]));
-  const query = toQueryString({ ...gridStateToQuery(grid.state), ...filters });
-  const list = useKitList(query);
-  const customerId = grid.params.get('customerId') ?? undefined;
-  const customer = useCustomer(customerId);
+  const list = useQuery(kitListQuery({ ...gridStateToQuery(grid.state), ...filters }));
+  const customerId = grid.params.get('customerId') ?? '';
+  const customer = useQuery(customerQuery(customerId));
   const columns = useMemo(() => columnsOf(t), [t]);
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;

@@ -7,10 +7,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api';
+import { useSendContactMessage } from '@/api/contact';
 
 type Field = keyof ContactMessage;
 
@@ -29,9 +28,7 @@ export function ContactForm({
     message: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const send = useMutation({
-    mutationFn: (message: ContactMessage) => api.post('/api/v1/contact', message, undefined, { auth: false }),
-  });
+  const send = useSendContactMessage();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

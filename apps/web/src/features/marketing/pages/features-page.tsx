@@ -7,7 +7,7 @@ import { PlansTable } from '@/components/plans-table';
 import { useViewer } from '@/lib/use-viewer';
 import { StartTrialActions } from '../components/start-trial-actions';
 
-/** /features: plans and pricing (SPEC 2), from the plan table in the domain package. */
+/** /features: plans and pricing, from the plan table in the domain package (`PLANS`). */
 export function FeaturesPage() {
   const { t } = useTranslation();
   const { access } = useViewer();

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TopBar } from '@/components/layout/top-bar';
+import { TopBar } from '@/app/shell/top-bar';
 import { storeSessionProfile } from '@/lib/session';
 import { signedInDouble } from '@/test/auth-double';
 import { createSessionProfile } from '@/test/factories';

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useNotificationsStore } from '../lib/notifications-store';
 
-/** SPEC 2 "Top bar": the bell links to /notifications; its badge shows only when the count is above 0. */
+/** The bell links to /notifications; its badge shows only when the count is above 0. */
 export function NotificationBell() {
   const { t } = useTranslation();
   const count = useNotificationsStore((s) => s.count);

@@ -1,6 +1,6 @@
 /**
- * The notifications socket (SPEC 4 "Notifications socket", SPEC 7 "Realtime socket"): socket.io on the same
- * origin at the default path, with the SPEC's reconnection options and `auth` of the user id and the access
+ * The notifications socket (events in `SocketEvent`): socket.io on the same
+ * origin at the default path, with `SOCKET_OPTIONS` for reconnection and `auth` of the user id and the access
  * token. After each connect it registers the user and organisation and asks for the notifications; what
  * arrives goes into the notifications store, and a `notification` shows a snackbar (failure: warning with
  * the server's description; success: success), linking to the notification's page.
@@ -34,7 +34,7 @@ export function notificationHref(url: string): string {
   return `/${url.replace(/^\/+/, '')}`;
 }
 
-/** SPEC 4 / SPEC 8: a failure shows a warning snackbar with the server's description, a success a success one. */
+/** A failure shows a warning snackbar with the server's description, a success a success one. */
 export function showNotificationSnackbar({ status, description, url }: NotificationMessage): void {
   const link = url ? notificationHref(url) : undefined;
   if (status === NotificationStatus.FAILURE) snackbar.warning(description, link);
@@ -87,7 +87,7 @@ export function connectNotifications({ userId, getToken, onChange }: Notificatio
 
   // The client reconnects by itself after a dropped connection. After a refusal (say the token expired in
   // between) or a disconnect by the server (the token's expiry) it does not, so try again, paced like the
-  // SPEC's reconnection, with a fresh token.
+  // reconnection (`SOCKET_OPTIONS`), with a fresh token.
   const retryLater = () => {
     if (stopped || retryTimer) return;
     const delay = Math.min(
@@ -124,7 +124,7 @@ export function connectNotifications({ userId, getToken, onChange }: Notificatio
     if (typeof message?.jobId !== 'string' || typeof message.progress !== 'number') return;
     useJobProgressStore.getState().report(message.jobId, message.progress);
   });
-  // SPEC 8: socket errors are silently ignored.
+  // Socket errors are ignored: the socket reconnects by itself, and a message would only alarm.
   socket.on('connect_error', () => {
     if (!socket.active) retryLater();
   });

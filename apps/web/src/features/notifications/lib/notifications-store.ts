@@ -1,7 +1,7 @@
 import { type AppNotification, isUnreadViewStatus } from '@hosewright/domain';
 import { create } from 'zustand';
 
-/** SPEC 3 "Notification": the store holds the unread count and a notifications list (newest first). */
+/** The store holds the unread count and a notifications list (newest first). */
 interface NotificationsState {
   count: number;
   notifications: AppNotification[];

@@ -1,15 +1,15 @@
 import { useAuth0 } from '@auth0/auth0-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { notificationKeys } from '@/api/notifications';
 import { useJobProgressStore } from '@/lib/job-progress-store';
 import { getStoredAccessToken, storeAccessToken, useSessionStore } from '@/lib/session';
 import { useSettingsStore } from '@/lib/settings-store';
-import { notificationKeys } from '../api/keys';
 import { connectNotifications } from './notifications-socket';
 import { useNotificationsStore } from './notifications-store';
 
 /**
- * Keeps the notifications socket open while someone is signed in with a ready session (SPEC 4), and closes
+ * Keeps the notifications socket open while someone is signed in with a ready session, and closes
  * it, forgetting their notifications, when they sign out.
  */
 export function useNotificationsSocket(): void {
@@ -21,7 +21,7 @@ export function useNotificationsSocket(): void {
   useEffect(() => {
     if (!isAuthenticated || status !== 'ready' || !userId) return;
     // The same token the API calls send: from the settings in API mode, otherwise the identity SDK's
-    // (kept in the access-token cookie, SPEC 7), or the cookie when the SDK cannot answer.
+    // (kept in the access-token cookie, `ACCESS_TOKEN_COOKIE`), or the cookie when the SDK cannot answer.
     const getToken = async () => {
       const settings = useSettingsStore.getState();
       if (settings.isApi) return settings.accessToken ?? undefined;

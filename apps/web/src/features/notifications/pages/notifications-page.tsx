@@ -28,18 +28,18 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { notificationListQuery, useDeleteNotification, useUpdateNotification } from '@/api/notifications';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { currentLanguageTag } from '@/lib/i18n';
 import { snackbar } from '@/lib/snackbar-store';
-import { useDeleteNotification } from '../api/delete-notification';
-import { useNotifications } from '../api/get-notifications';
-import { useUpdateNotification } from '../api/update-notification';
 import { notificationHref } from '../lib/notifications-socket';
+import { useNotificationsStore } from '../lib/notifications-store';
 
 export const NOTIFICATIONS_PER_PAGE = 25;
 
@@ -61,10 +61,15 @@ export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get('page'), 1);
   const includeHidden = params.get('hidden') === '1';
-  const list = useNotifications({ page, itemsPerPage: NOTIFICATIONS_PER_PAGE, includeHidden });
+  const list = useQuery(notificationListQuery({ page, itemsPerPage: NOTIFICATIONS_PER_PAGE, includeHidden }));
   const [toDelete, setToDelete] = useState<AppNotification | null>(null);
-  const update = useUpdateNotification();
-  const remove = useDeleteNotification();
+  // The bell's count follows each change at once; the socket confirms it later.
+  const update = useUpdateNotification((updated, { notification }) =>
+    useNotificationsStore.getState().applyUpdate(updated, notification.viewStatus),
+  );
+  const remove = useDeleteNotification((deleted) =>
+    useNotificationsStore.getState().remove(deleted.id, deleted.viewStatus),
+  );
 
   const setQuery = (next: { page?: number; hidden?: boolean }) => {
     const search = new URLSearchParams(params);

@@ -2,7 +2,7 @@ import { UNLIMITED } from '@hosewright/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetImageCache } from '@/lib/images';
+import { resetImageCache } from '@/api/images';
 import { signedInDouble } from '@/test/auth-double';
 import { createSessionProfile } from '@/test/factories';
 import { type RecordedCall, stubFetch } from '@/test/fetch-stub';
@@ -30,11 +30,21 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
           : {}),
       }),
     },
-    'GET /api/v1/organization/': () => ({ body: current }),
+    'GET /api/v1/organization': () => ({ body: current }),
     'POST /api/v1/organization/update': (call: RecordedCall) => {
       const { name } = JSON.parse(call.body ?? '{}') as { name: string };
       current = { ...current, name };
-      return { body: { hasParker: false } };
+      return {
+        body: {
+          hasParker: false,
+          hideInventory: false,
+          useBetaFeatures: false,
+          revisionDelimiter: '_',
+          partNumberPattern: 'C-{00000}',
+          defaultAdaptorBrand: '',
+          erpName: '',
+        },
+      };
     },
   });
 }

@@ -16,16 +16,17 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { organizationQuery, useRenameOrganization } from '@/api/organization';
 import { ImageUploadButton, useImageUrl } from '@/components/images/object-image';
 import { InlineTextEditor } from '@/components/inline-text-editor';
 import { PageHeader } from '@/components/page-header';
-import { formatDate, formatNumber } from '@/lib/dates';
+import { formatDate, formatNumber } from '@/lib/format';
 import { isSubscriptionExpired } from '@/lib/session';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
-import { useOrganization, useRenameOrganization } from '../api/organization';
 
 export const ORGANIZATION_TABS = ['overview'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
@@ -42,7 +43,7 @@ export function OrganizationPage() {
   const navigate = useNavigate();
   const { initialTab } = useParams();
   const tab = organizationTabOf(initialTab);
-  const organization = useOrganization();
+  const organization = useQuery(organizationQuery());
   const viewer = useViewer();
   const isAdmin = viewer.access?.roles.includes('admin') ?? false;
 

@@ -27,7 +27,7 @@ interface SearchFieldProps {
   autoFocus?: boolean;
 }
 
-/** SPEC 2: labelled Search, compact, outlined, clearable, autofocused. */
+/** Labelled Search, compact, outlined, clearable, autofocused. */
 function SearchField({
   search,
   listId,

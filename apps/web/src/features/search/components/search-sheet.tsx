@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchSheetStore } from '../lib/search-sheet-store';
 import { GlobalSearchPanel } from './global-search';
 
-/** SPEC 2 "Top bar": on phones the search menu sits in a bottom sheet. */
+/** On phones the search menu sits in a bottom sheet. */
 export function SearchSheet() {
   const { t } = useTranslation();
   const isOpen = useSearchSheetStore((s) => s.isOpen);

@@ -15,7 +15,7 @@ import WidgetsOutlinedIcon from '@mui/icons-material/WidgetsOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 
 /**
- * SPEC 3 "Item types with icons": each type its own icon (the component kinds as in the Component Library,
+ * Each search result type its own icon (the component kinds as in the Component Library,
  * the lists as in the side navigation); an unknown type gets the generic bolt.
  */
 export const SEARCH_TYPE_ICONS: Readonly<Record<string, SvgIconComponent>> = {

@@ -2,7 +2,7 @@ import { DEFAULT_REVISION_DELIMITER, type SearchResult } from '@hosewright/domai
 
 const COMPONENT_TYPES = new Set(['hose', 'crimpFitting', 'ferrule', 'wrap', 'otherItem', 'adaptor']);
 
-/** SPEC 3 "Search result", title by type. */
+/** A search result's title, by its type. */
 export function searchResultTitle(
   result: SearchResult,
   revisionDelimiter = DEFAULT_REVISION_DELIMITER,
@@ -23,12 +23,12 @@ export function searchResultTitle(
   return result.name ?? result.partNumber ?? result.number ?? result.url;
 }
 
-/** SPEC 3: the customer's domain (empty if none); the description for every other type. */
+/** The customer's domain (empty if none); the description for every other type. */
 export function searchResultSubtitle(result: SearchResult): string {
   return (result.objectType === 'customer' ? result.domain : result.description) ?? '';
 }
 
-/** Results in their order, each url once (SPEC 4). */
+/** Results in their order, each url once. */
 export function dedupeByUrl(results: readonly SearchResult[]): SearchResult[] {
   const seen = new Set<string>();
   return results.filter((result) => !seen.has(result.url) && Boolean(seen.add(result.url)));

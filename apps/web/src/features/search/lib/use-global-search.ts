@@ -1,6 +1,6 @@
 import { SEARCH_CLEAR_AFTER_CLICK_MS, SEARCH_DEBOUNCE_MS, type SearchResult } from '@hosewright/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchEverything } from '../api/search';
+import { searchEverything } from '@/api/search';
 import { dedupeByUrl } from './format';
 
 export interface GlobalSearchAnswer {
@@ -8,25 +8,25 @@ export interface GlobalSearchAnswer {
   text: string;
   items: SearchResult[];
   total: number;
-  /** The call failed: shown like an empty answer, with no message (SPEC 8). */
+  /** The call failed: shown like an empty answer, with no message. */
   failed: boolean;
 }
 
 export interface GlobalSearch {
   text: string;
-  /** SPEC 4: empty or null text closes the menu; other text opens it and triggers a (debounced) search. */
+  /** Empty or null text closes the menu; other text opens it and triggers a (debounced) search. */
   setText: (value: string | null) => void;
   isOpen: boolean;
   setOpen: (open: boolean) => void;
   answer: GlobalSearchAnswer | null;
   /** A search for the current text is waiting for its debounce or its answer. */
   isSearching: boolean;
-  /** SPEC 2: after a result is clicked, the text and results clear after 1000 ms and clickedLink is emitted. */
+  /** After a result is clicked, the text and results clear after 1000 ms and clickedLink is emitted. */
   onLinkClicked: () => void;
 }
 
 /**
- * The state of the global search field (SPEC 2 "Global search", SPEC 4 "Search", SPEC 9): 200 ms debounce,
+ * The state of the global search field: `SEARCH_DEBOUNCE_MS` debounce,
  * answers for stale text ignored, results deduplicated by url, 'no results' on 0 or failure.
  */
 export function useGlobalSearch({ onClickedLink }: { onClickedLink?: () => void } = {}): GlobalSearch {

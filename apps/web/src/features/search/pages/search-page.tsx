@@ -14,12 +14,13 @@ import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { searchQuery } from '@/api/search';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
-import { useSearchPage } from '../api/search';
 import { SearchTypeIcon } from '../components/search-type-icon';
 import { dedupeByUrl, searchResultHref, searchResultSubtitle, searchResultTitle } from '../lib/format';
 
@@ -28,7 +29,7 @@ function readPage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** `/search?q=&page=`: every result for a text, ten to a page (SPEC 2 "Global search" links here). */
+/** `/search?q=&page=`: every result for a text, ten to a page (the global search's 'see more' links here). */
 export function SearchPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -36,7 +37,7 @@ export function SearchPage() {
   const page = readPage(params.get('page'));
   const [draft, setDraft] = useState(text);
   useEffect(() => setDraft(text), [text]);
-  const query = useSearchPage({ text, page });
+  const query = useQuery(searchQuery({ text, page }));
   const data = query.data;
   const items = data ? dedupeByUrl(data.items) : [];
   const pageCount = data ? Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE)) : 1;

@@ -1,10 +1,5 @@
 /** /support: 'Share your feedback' (issue 3, item 9): stored with the organisation and acknowledged. */
-import {
-  FEEDBACK_CATEGORIES,
-  type Feedback,
-  type FeedbackCategory,
-  feedbackSchema,
-} from '@hosewright/domain';
+import { FEEDBACK_CATEGORIES, type FeedbackCategory, feedbackSchema } from '@hosewright/domain';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,18 +10,17 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSendFeedback } from '@/api/contact';
 import { PageHeader } from '@/components/page-header';
-import { api } from '@/lib/api';
 
 export function SupportPage() {
   const { t } = useTranslation();
   const [category, setCategory] = useState<FeedbackCategory | ''>('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ category?: string; message?: string }>({});
-  const send = useMutation({ mutationFn: (body: Feedback) => api.post('/api/v1/feedback', body) });
+  const send = useSendFeedback();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

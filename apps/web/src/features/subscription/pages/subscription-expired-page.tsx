@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { formatDate } from '@/lib/dates';
+import { formatDate } from '@/lib/format';
 import { useViewer } from '@/lib/use-viewer';
 
 /** /subscriptionexpired: why everything else is closed, and the two ways forward. */

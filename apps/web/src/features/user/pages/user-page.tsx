@@ -18,16 +18,15 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { currentUserQuery, useResetPassword, useUpdateUser } from '@/api/user';
 import { InlineTextEditor } from '@/components/inline-text-editor';
 import { PageHeader } from '@/components/page-header';
 import { LANGUAGE_TAGS } from '@/lib/i18n';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
-import { useCurrentUser } from '../api/get-current-user';
-import { useResetPassword } from '../api/reset-password';
-import { useUpdateUser } from '../api/update-user';
 
 export const USER_TABS = ['profile', 'security'] as const;
 export type UserTab = (typeof USER_TABS)[number];
@@ -66,7 +65,7 @@ export function UserPage() {
 
 function ProfilePanel() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
+  const user = useQuery(currentUserQuery());
 
   if (user.isError) {
     return (
@@ -196,7 +195,7 @@ function LanguageSelect() {
 
 function SecurityPanel() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
+  const user = useQuery(currentUserQuery());
   const reset = useResetPassword();
 
   const onReset = () => {
