@@ -10,7 +10,7 @@ beforeEach(() => {
   setAccessTokenGetter(async () => 'sdk-token');
 });
 
-describe('picture cache (SPEC 3, SPEC 9)', () => {
+describe('picture cache', () => {
   it('fetches a picture once and serves it from the cache for 30 days, then fetches it again', async () => {
     const { calls } = stubFetch({ 'GET /api/v1/image/obj-1': { body: { fake: 'picture' } } });
     const start = Date.UTC(2026, 0, 1);
@@ -36,7 +36,7 @@ describe('picture cache (SPEC 3, SPEC 9)', () => {
   });
 });
 
-describe('picture upload (SPEC 5, SPEC 7)', () => {
+describe('picture upload', () => {
   it('refuses to upload without an object id, with the message of the spec, and sends nothing', async () => {
     const { calls } = stubFetch({});
     const send = vi.fn();

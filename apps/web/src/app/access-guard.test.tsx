@@ -15,7 +15,7 @@ async function expectPath(router: { state: { location: { pathname: string } } },
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
-describe('navigation guard through the real router (SPEC 4)', () => {
+describe('navigation guard through the real router', () => {
   it('sends a trial user at /workorders to /upgradesubscription (996)', async () => {
     stubFetch(sessionReply({ subscription: 'trial', userRoles: ['regular'] }));
     const { router } = renderApp('/workorders', signedInDouble());
@@ -72,7 +72,7 @@ describe('navigation guard through the real router (SPEC 4)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('starts the session with the bearer token and caches the profile in the SPEC 9 cookies', async () => {
+  it('starts the session with the bearer token and caches the profile in the session cookies (SESSION_COOKIES)', async () => {
     const { calls } = stubFetch(sessionReply({ userRoles: ['admin'], subscription: 'enterprise' }));
     renderApp('/warehouses', signedInDouble());
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();

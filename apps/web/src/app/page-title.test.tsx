@@ -5,7 +5,7 @@ import { createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
-describe('every navigation (SPEC 1, SPEC 4)', () => {
+describe('every navigation', () => {
   it('titles the page with the product name and the route name', async () => {
     stubFetch({});
     const { router } = renderApp('/', createAuthDouble());

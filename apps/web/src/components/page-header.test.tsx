@@ -19,7 +19,7 @@ const tools: PageTool[] = [
   },
 ];
 
-describe('page header (SPEC 2)', () => {
+describe('page header', () => {
   it('shows a tool only for a held role, not hidden, and an allowed tier', () => {
     const regularTrial = {
       roles: ['regular'],

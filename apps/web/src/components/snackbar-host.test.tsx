@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('snackbar host (SPEC 3, 4, 9)', () => {
+describe('snackbar host', () => {
   it('shows a success note in light green for 2000 ms, then resets its message after 300 ms', async () => {
     renderWithProviders(<SnackbarHost />);
     act(() => snackbar.success('Hose saved'));

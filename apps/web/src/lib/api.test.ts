@@ -14,7 +14,7 @@ beforeEach(() => {
   setAccessTokenGetter(async () => 'sdk-token');
 });
 
-describe('API client (SPEC 7)', () => {
+describe('API client', () => {
   it('sends the bearer token, the userid and the apicustomerid headers', async () => {
     storeSessionProfile(createSessionProfile({ userId: 'u-42' }));
     useSettingsStore.setState({ customerId: 'cust-7' });
@@ -162,7 +162,7 @@ describe('API client (SPEC 7)', () => {
     });
   });
 
-  describe('API mode (SPEC 4)', () => {
+  describe('API mode', () => {
     it('uses the settings token and rethrows 401 without navigating', async () => {
       useSettingsStore.setState({ isApi: true, accessToken: 'api-token', customerId: 'c-1' });
       const { calls } = stubFetch({

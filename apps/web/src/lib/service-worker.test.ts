@@ -28,7 +28,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
-describe('service worker (SPEC 1, 7)', () => {
+describe('service worker', () => {
   it('registers /service-worker.js once the page has loaded', () => {
     const container = fakeContainer({});
     registerServiceWorker();

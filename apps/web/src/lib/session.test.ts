@@ -45,7 +45,7 @@ function expiryOf(write: string): number {
   return new Date(match[1]).getTime();
 }
 
-describe('session cookies (SPEC 9)', () => {
+describe('session cookies', () => {
   it('serialises a cookie on path / with an expiry the given number of days ahead', () => {
     const now = new Date('2026-01-10T12:00:00Z');
     const text = serializeCookie('userRoles', '["admin"]', { days: 30, now });
@@ -54,7 +54,7 @@ describe('session cookies (SPEC 9)', () => {
     );
   });
 
-  it('writes every SPEC 9 session cookie with a 30-day expiry', () => {
+  it('writes every session cookie (SESSION_COOKIES) with a 30-day expiry', () => {
     const writes = spyCookieWrites();
     const before = Date.now();
     storeSessionProfile(
@@ -90,7 +90,7 @@ describe('session cookies (SPEC 9)', () => {
     expect(localStorage.getItem('userRoles')).toBe('["regular"]');
   });
 
-  it('treats the cache as complete only when all nine values are present (SPEC 4)', () => {
+  it('treats the cache as complete only when all nine values are present', () => {
     storeSessionProfile(createSessionProfile());
     expect(readCachedSession()).toMatchObject({ userId: 'user-1', maxHoseKits: 10 });
     removeCookie('maxHoseKits');
@@ -114,7 +114,7 @@ describe('session cookies (SPEC 9)', () => {
   });
 });
 
-describe('403 with subscription status (SPEC 4)', () => {
+describe('403 with subscription status', () => {
   it('keeps a lapsed trial a trial and takes the server expiry', () => {
     storeSessionProfile(createSessionProfile({ subscription: 'trial' }));
     applySubscriptionStatus({ subscriptionType: 'professional', expires: '2020-01-01T00:00:00.000Z' });
@@ -133,7 +133,7 @@ describe('403 with subscription status (SPEC 4)', () => {
   });
 });
 
-describe('subscription expired rule (SPEC 2 banner)', () => {
+describe('subscription expired rule (banner)', () => {
   it('is expired only when a subscription exists and its expiry is earlier than now', () => {
     const now = new Date('2026-05-01T00:00:00Z');
     expect(isSubscriptionExpired(null, now)).toBe(false);

@@ -7,8 +7,8 @@ beforeEach(() => {
   vi.runAllTimers();
 });
 
-describe('snackbar store (SPEC 3, SPEC 4)', () => {
-  it('has the SPEC defaults', () => {
+describe('snackbar store', () => {
+  it('has the default messages (SNACKBAR_DEFAULTS)', () => {
     expect(SNACKBAR_DEFAULTS).toEqual({
       success: 'Complete!',
       warning: 'Undefined error',

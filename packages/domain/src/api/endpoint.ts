@@ -161,7 +161,11 @@ export interface UploadedForm<F> {
 export type CallInput<E extends AnyEndpoint> = OmitUndefined<{
   params: In<E['params']>;
   query: In<E['query']>;
-  body: Spec<E['body']> extends MultipartBody ? FormData : In<E['body']>;
+  body: [Spec<E['body']>] extends [never]
+    ? undefined
+    : Spec<E['body']> extends MultipartBody
+      ? FormData
+      : In<E['body']>;
 }>;
 type OmitUndefined<T> = {
   [K in keyof T as undefined extends T[K] ? never : K]: T[K];

@@ -6,7 +6,7 @@ import { endpoint, PUBLIC } from '../api/endpoint.ts';
 export const versionSchema = z.object({ version: z.number().int() });
 
 export const publicConfigSchema = z.object({
-  oidc: z.object({ domain: z.string(), clientId: z.string(), audience: z.string() }),
+  oidc: z.object({ domain: z.string().min(1), clientId: z.string().min(1), audience: z.string() }),
   version: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -9,7 +9,7 @@ import { renderWithProviders } from '@/test/render-app';
 import { PhoneBars } from './app-shell';
 import { TopBar } from './top-bar';
 
-describe('top bar (SPEC 2)', () => {
+describe('top bar', () => {
   it('offers visitors SIGN  UP (two spaces) and LOGIN, and links the logo to /', async () => {
     const auth = createAuthDouble();
     renderWithProviders(<TopBar isXs={false} />, { auth });
@@ -66,7 +66,7 @@ describe('top bar (SPEC 2)', () => {
   });
 });
 
-describe('phone bottom bar (SPEC 2)', () => {
+describe('phone bottom bar', () => {
   it('has New, Search and Menu; Search opens the search sheet and Menu the navigation drawer', async () => {
     storeSessionProfile(createSessionProfile({ userRoles: ['regular'] }));
     const { router } = renderWithProviders(<PhoneBars />, { auth: signedInDouble() });

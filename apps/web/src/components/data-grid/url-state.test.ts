@@ -41,7 +41,7 @@ describe('grid state in the URL', () => {
     });
   });
 
-  it('sizes tables by SPEC 9: automatic above 1000 px of window height, 70dvh otherwise', () => {
+  it('sizes tables (tableHeightFor): automatic above 1000 px of window height, 70dvh otherwise', () => {
     expect(tableHeightFor(1200)).toBe('auto');
     expect(tableHeightFor(1000)).toBe('70dvh');
     expect(tableHeightFor(700)).toBe('70dvh');

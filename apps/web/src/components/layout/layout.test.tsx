@@ -11,7 +11,7 @@ import { NavList } from './nav-list';
 import { SubscriptionExpiredBanner } from './subscription-expired-banner';
 import { UserMenu } from './user-menu';
 
-describe('footer (SPEC 1, SPEC 2)', () => {
+describe('footer', () => {
   it('shows year, company, affiliate note and disclaimer', () => {
     renderWithProviders(<Footer now={new Date('2027-03-01T12:00:00Z')} />);
     const footer = screen.getByRole('contentinfo');
@@ -33,7 +33,7 @@ describe('footer (SPEC 1, SPEC 2)', () => {
   });
 });
 
-describe('subscription expired banner (SPEC 2)', () => {
+describe('subscription expired banner', () => {
   it('shows for a signed-in user whose subscription expiry is earlier than now', () => {
     storeSessionProfile(createSessionProfile({ subscriptionExpires: inDays(-1) }));
     renderWithProviders(<SubscriptionExpiredBanner />, { auth: signedInDouble() });
@@ -60,7 +60,7 @@ describe('subscription expired banner (SPEC 2)', () => {
   });
 });
 
-describe('user menu (SPEC 2)', () => {
+describe('user menu', () => {
   const entries = () =>
     within(screen.getByRole('navigation', { name: 'Your account' }))
       .getAllByRole('link')
@@ -129,7 +129,7 @@ describe('user menu (SPEC 2)', () => {
   });
 });
 
-describe('side navigation entries (SPEC 2)', () => {
+describe('side navigation entries', () => {
   const names = () => screen.getAllByRole('link').map((link) => link.textContent);
 
   it('shows a regular user the lists and Build a hose, but not the Component Library', () => {

@@ -6,7 +6,7 @@ import { OverlayStack } from './overlay-stack';
 
 beforeEach(() => useOverlayStore.getState().clear());
 
-describe('overlay stack (SPEC 2 app shell, SPEC 3 overlay store)', () => {
+describe('overlay stack (app shell and overlay store)', () => {
   it('draws the entries in push order, the last on top, and removes them by id', () => {
     renderWithProviders(<OverlayStack />);
     act(() => {

@@ -39,7 +39,7 @@ function renderSignedIn() {
   return renderWithProviders(<UpdatePrompt />, { auth: signedInDouble() });
 }
 
-describe('update flow (SPEC 4, 5, 9)', () => {
+describe('update flow', () => {
   it('checks /version.json after login and then every 60000 ms', async () => {
     const { checks } = stubVersion(RUNNING);
     renderSignedIn();

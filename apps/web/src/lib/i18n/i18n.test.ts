@@ -3,7 +3,7 @@ import { applyLocale, i18n, resources } from './index';
 
 afterEach(() => applyLocale('en_ca'));
 
-describe('translations (SPEC 3 "Locale")', () => {
+describe('translations (locale)', () => {
   it('starts in en_ca', () => {
     expect(i18n.language).toBe('en-CA');
     expect(document.documentElement.lang === '' || document.documentElement.lang === 'en-CA').toBe(true);

@@ -84,7 +84,7 @@ export interface AssemblyBuilderProps {
 }
 
 /**
- * The builder (issue 5, item 1), the counter screen: hose, then both ends from the compatible fittings,
+ * The builder, the counter screen: hose, then both ends from the compatible fittings,
  * lengths, orientation when both ends are bent, and the live results and drawing beside (below on a phone,
  * with a sticky summary and the save button at the bottom of the screen).
  */
@@ -169,7 +169,7 @@ export function AssemblyBuilder({
       ? save.error.message
       : t('assemblies.builder.saveFailed')
     : null;
-  // A plan limit names the limit and links to the upgrade page (issue 5, item 3).
+  // A plan limit names the limit and links to the upgrade page (`details.upgradeUrl` of the error).
   const upgradeUrl =
     isApiError(save.error) && typeof save.error.body.details?.upgradeUrl === 'string'
       ? save.error.body.details.upgradeUrl

@@ -56,7 +56,7 @@ describe('the builder: /hoseassemblies/new', { timeout: 60_000 }, () => {
     expect(within(excluded).getByText(/Made by Acme; this hose is GEN/)).toBeTruthy();
   });
 
-  it('builds the DOMAIN.md example: 890 mm cut length live, ferrules chosen, orientation asked, saved', async () => {
+  it('builds the worked example: 890 mm cut length live, ferrules chosen, orientation asked, saved', async () => {
     const { calls } = builderStubs({
       'POST /api/v1/hoseassembly/new/update': { body: createAssembly() },
       'GET /api/v1/hoseassembly/asm-1': { body: createAssembly() },

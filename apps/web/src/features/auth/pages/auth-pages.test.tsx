@@ -8,7 +8,7 @@ import { readCookies } from '@/test/cookies';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
-describe('/login (SPEC 2 "Login page")', () => {
+describe('/login', () => {
   it('is titled Login, clears the token cookie and starts a redirect sign-in back to /', async () => {
     storeAccessToken('old');
     stubFetch({});
@@ -62,7 +62,7 @@ describe('/signup', () => {
   });
 });
 
-describe('return from the provider (SPEC 2)', () => {
+describe('return from the provider', () => {
   it('goes to the saved target, replacing the callback URL, and forgets the previous cache', () => {
     const navigate = vi.fn();
     useSessionStore.setState({ access: { roles: ['admin'], subscription: null }, status: 'ready' });

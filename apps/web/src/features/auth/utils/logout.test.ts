@@ -47,7 +47,7 @@ function deps() {
   };
 }
 
-describe('logout sequence (SPEC 4)', () => {
+describe('logout sequence', () => {
   it('clears the profile, deletes the session with the stored token, removes the token, then signs out', async () => {
     const { calls } = stubFetch(deleteReply(200));
     const input = deps();

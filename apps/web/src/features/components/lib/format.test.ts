@@ -34,7 +34,7 @@ describe('how a shop reads component values', () => {
     expect(toNumber('abc')).toBeNull();
   });
 
-  it('titles an item with its part number and brand (SPEC 3)', () => {
+  it('titles an item with its part number and brand', () => {
     expect(componentTitle({ partNumber: 'GEN-2SN-08', brand: 'GEN' })).toBe('GEN-2SN-08 - GEN');
     expect(componentTitle({ partNumber: 'C-00042', brand: ' ' })).toBe('C-00042');
   });

@@ -1,6 +1,6 @@
 /**
- * The contact form of the public site (issue 3, item 9): checked here with the same rules the server uses,
- * then sent to `POST /api/v1/contact`, which stores it and emails it to the company.
+ * The contact form of the public site (contract `sendContactMessage`): checked here with the same rules the
+ * server uses, then sent to `POST /api/v1/contact`, which stores it and emails it to the company.
  */
 import { type ContactMessage, contactMessageSchema } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';

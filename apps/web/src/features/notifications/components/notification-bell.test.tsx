@@ -18,7 +18,7 @@ afterEach(() => fake.restore());
 
 const badgeOf = (link: HTMLElement) => link.querySelector('.MuiBadge-badge');
 
-describe('notification bell (SPEC 2: the badge shows only when count > 0)', () => {
+describe('notification bell (the badge shows only when count > 0)', () => {
   it('links to /notifications and hides the badge at 0', () => {
     renderWithProviders(<NotificationBell />);
     const link = screen.getByRole('link', { name: 'Notifications' });

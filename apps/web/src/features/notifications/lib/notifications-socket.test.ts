@@ -23,8 +23,8 @@ function connect(onChange = vi.fn()) {
   return { stop, socket, onChange };
 }
 
-describe('notifications socket (SPEC 4, SPEC 7)', () => {
-  it('connects to the same origin with the SPEC 7 options and auth of the user id and the access token', async () => {
+describe('notifications socket', () => {
+  it('connects to the same origin with the SOCKET_OPTIONS and auth of the user id and the access token', async () => {
     const { socket } = connect();
     expect(fake.factory).toHaveBeenCalledTimes(1);
     expect(fake.factory.mock.calls[0]).toHaveLength(1); // no URL: the page's own origin, default path
@@ -107,7 +107,7 @@ describe('notifications socket (SPEC 4, SPEC 7)', () => {
     expect(useJobProgressStore.getState().progress).toEqual({ 'job-1': 40, 'job-2': 10 });
   });
 
-  it('ignores socket errors silently (SPEC 8) and tries again with a fresh token after a refusal', () => {
+  it('ignores socket errors silently and tries again with a fresh token after a refusal', () => {
     vi.useFakeTimers();
     const { socket } = connect();
     socket.active = false;

@@ -6,7 +6,7 @@ const store = () => useNotificationsStore.getState();
 
 beforeEach(() => store().reset());
 
-describe('notifications store (SPEC 3)', () => {
+describe('notifications store', () => {
   it('holds the count and the list, newest first, capped', () => {
     store().setCount(2);
     for (let i = 0; i < STORE_LIMIT + 5; i += 1) store().insert(createNotification({ id: `n${i}` }));

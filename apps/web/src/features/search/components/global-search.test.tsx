@@ -77,7 +77,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('global search menu (SPEC 2, 4, 9)', () => {
+describe('global search menu', () => {
   it('is labelled Search, autofocused, and hidden while the text is empty', () => {
     stubSearch();
     renderWithProviders(<GlobalSearchMenu />);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeByUrl, searchResultHref, searchResultSubtitle, searchResultTitle } from './format';
 
-describe('search result titles and subtitles (SPEC 3)', () => {
-  it('titles each type as the SPEC says', () => {
+describe('search result titles and subtitles', () => {
+  it('titles a customer by name, an assembly by part number, a kit by part number and revision, an order or estimate by number, and an item by part number and brand', () => {
     expect(searchResultTitle({ url: 'c', objectType: 'customer', name: 'Acme' })).toBe('Acme');
     expect(searchResultTitle({ url: 'a', objectType: 'hoseAssembly', partNumber: 'HA-1', brand: 'X' })).toBe(
       'HA-1',

@@ -1,4 +1,4 @@
-/** /support: 'Share your feedback' (issue 3, item 9): stored with the organisation and acknowledged. */
+/** /support: 'Share your feedback' (contract `sendFeedback`): stored with the organisation and acknowledged. */
 import { FEEDBACK_CATEGORIES, type FeedbackCategory, feedbackSchema } from '@hosewright/domain';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import Alert from '@mui/material/Alert';
