@@ -3,13 +3,13 @@
 import multipart from '@fastify/multipart';
 import { type AnyEndpoint, AppErrorCode, type ErrorBody } from '@hosewright/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from 'helmet';
 import { declaredErrorCodes, registerContractRoute } from './api/contract-route.ts';
 import { registerApiDocs } from './api/docs.ts';
 import type { ModuleDeps, ModuleManifest } from './api/manifest.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { assembliesModule } from './modules/assemblies/index.ts';
 import { createAuthenticator, installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
@@ -75,44 +75,7 @@ export async function buildApp({
   // Uploads are parsed only by the contracts that take a file (the limits are theirs).
   await app.register(multipart);
 
-  // Security headers from one helmet middleware made once (@fastify/helmet made a new one, parsing the policy
-  // again, for every request: 7% of a cached list's time).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(config.embeddedIdentity ? [] : [new URL(config.issuer).origin])],
-        frameSrc: ["'self'", ...(config.embeddedIdentity ? [] : [new URL(config.issuer).origin])],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-
-  // The configurator is made to be framed by a shop's own site (API mode): its pages may be embedded by
-  // EMBED_ORIGINS; every other page only by this app.
-  const embedAncestors = ["'self'", ...config.EMBED_ORIGINS].join(' ');
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const urlPath = request.url.split('?')[0];
-    if (urlPath === '/configurator' || urlPath === '/iframe/hoseassembly') {
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header(
-          'content-security-policy',
-          csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${embedAncestors}`),
-        );
-      }
-      reply.removeHeader('x-frame-options');
-    }
-    done(null, payload);
-  });
+  installSecurityHeaders(app, config);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {

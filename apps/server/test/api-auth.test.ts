@@ -188,7 +188,16 @@ describe('API authentication and the session calls', () => {
     const res = await get('/api/v1/nothing-here');
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NOT_FOUND');
+    // API answers are data: nothing may load from them or frame them.
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // Documents (the app's pages, the API reference) load their own scripts and styles.
+    for (const url of ['/dashboard', '/api/docs']) {
+      const page = await get(url);
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 });

@@ -15,13 +15,13 @@ import {
   isPublicAccess,
   type MultipartBody,
   type ParsedInput,
-  type ResponseOf,
   type Role,
 } from '@hosewright/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/client.ts';
 import { AppError, issuesOf } from '../lib/errors.ts';
+import type { TenantCache } from '../lib/tenant-cache.ts';
 import { type AuthContext, authOf } from '../modules/auth/plugin.ts';
 
 /** What a handler inside the tenant transaction gets. */
@@ -54,17 +54,8 @@ export interface FileReply {
   fileName?: string;
 }
 
-/** JSON already serialised (a cached answer): sent as it is. */
-export class SerializedJson<T = unknown> {
-  declare private readonly type: T;
-  constructor(readonly bytes: Buffer) {}
-  static of<T>(value: T): SerializedJson<T> {
-    return new SerializedJson<T>(Buffer.from(JSON.stringify(value)));
-  }
-}
-
 export type HandlerResult<E extends AnyEndpoint> = E['response'] extends z.ZodType
-  ? z.input<E['response']> | SerializedJson<ResponseOf<E>>
+  ? z.input<E['response']>
   : FileReply;
 
 type Handler<E extends AnyEndpoint, S> = (input: ParsedInput<E>, scope: S) => Promise<HandlerResult<E>>;
@@ -75,6 +66,16 @@ export interface ContractRoute {
   endpoint: AnyEndpoint;
   mode: Mode;
   handler: (input: ParsedInput<AnyEndpoint>, scope: never) => Promise<unknown>;
+  /** Answers kept per organisation and request URL (ADR 5); see `RouteOptions.cache`. */
+  cache?: TenantCache<Buffer>;
+}
+
+export interface RouteOptions {
+  /**
+   * Keep the answers per organisation and request URL until the organisation's data changes (ADR 5). A hit is
+   * sent before anything is parsed or opened; only answers to input that parsed are kept.
+   */
+  cache?: TenantCache<Buffer>;
 }
 
 /**
@@ -82,17 +83,18 @@ export interface ContractRoute {
  * handler is typed by the contract: its parsed input, and the answer the response schema takes.
  */
 export function implement<E extends AnyEndpoint>(endpoint: E) {
-  const define = (mode: Mode, handler: unknown): ContractRoute => {
+  const define = (mode: Mode, handler: unknown, options: RouteOptions = {}): ContractRoute => {
     if (isPublicAccess(endpoint.access) !== (mode === 'public')) {
       throw new Error(
         `${endpoint.name}: ${mode === 'public' ? 'only a PUBLIC endpoint is implemented publicly' : 'a PUBLIC endpoint is implemented publicly'}`,
       );
     }
-    return { endpoint, mode, handler: handler as ContractRoute['handler'] };
+    return { endpoint, mode, handler: handler as ContractRoute['handler'], cache: options.cache };
   };
   return {
     /** The usual route: the handler runs in the caller's tenant transaction. */
-    inTransaction: (handler: Handler<E, TenantScope>) => define('tenant', handler),
+    inTransaction: (handler: Handler<E, TenantScope>, options?: RouteOptions) =>
+      define('tenant', handler, options),
     /** A signed-in route whose handler opens its own transactions, or needs none. */
     outsideTransaction: (handler: Handler<E, SignedInScope>) => define('signedIn', handler),
     /** A route anyone may call (its contract's access is PUBLIC). */
@@ -114,7 +116,7 @@ export interface RegisterOptions {
 
 export function registerContractRoute(
   app: FastifyInstance,
-  { endpoint: e, mode, handler }: ContractRoute,
+  { endpoint: e, mode, handler, cache }: ContractRoute,
   { database, validateResponses }: RegisterOptions,
 ): void {
   app.route({
@@ -122,6 +124,15 @@ export function registerContractRoute(
     url: e.path,
     config: { access: e.access, contract: e },
     handler: async (request, reply) => {
+      const organizationId = request.auth?.organizationId ?? '';
+      const hit = cache?.get(organizationId, request.url);
+      if (hit)
+        return reply
+          .code(e.status ?? 200)
+          .type(JSON_TYPE)
+          .send(hit);
+      const generation = cache?.generation(organizationId) ?? 0;
+
       const input = {
         params: e.params ? parseParams(e.params, request.params) : undefined,
         query: e.query ? parseInput(e, e.query, request.query) : undefined,
@@ -160,10 +171,21 @@ export function registerContractRoute(
       } else {
         result = await handler(input, { request, reply } as never);
       }
+      if (cache) {
+        const bytes = Buffer.from(JSON.stringify(result));
+        if (validateResponses) checkResponse(e, e.response as z.ZodType, bytes);
+        cache.set(organizationId, request.url, bytes, generation);
+        return reply
+          .code(e.status ?? 200)
+          .type(JSON_TYPE)
+          .send(bytes);
+      }
       return send(e, reply, result, validateResponses);
     },
   });
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function send(e: AnyEndpoint, reply: FastifyReply, result: unknown, validate: boolean): FastifyReply {
   reply.code(e.status ?? 200);
@@ -178,9 +200,9 @@ function send(e: AnyEndpoint, reply: FastifyReply, result: unknown, validate: bo
     }
     return reply.send(file.data);
   }
-  const bytes = result instanceof SerializedJson ? result.bytes : JSON.stringify(result);
+  const bytes = JSON.stringify(result);
   if (validate) checkResponse(e, e.response as z.ZodType, bytes);
-  return reply.type('application/json; charset=utf-8').send(bytes);
+  return reply.type(JSON_TYPE).send(bytes);
 }
 
 /** The answer must be exactly what the schema describes: nothing missing, wrong or undeclared. */

@@ -8,7 +8,7 @@ import { componentSearch } from './search.ts';
 export function componentsModule({ database }: ModuleDeps): ModuleManifest {
   const lists = new TenantCache<Buffer>();
   return {
-    routes: componentRoutes(database, lists),
+    routes: componentRoutes(lists),
     searchProviders: [componentSearch],
     importTargets: COMPONENT_TARGETS,
     close: database.onChange((payload) => lists.onChange(payload)),

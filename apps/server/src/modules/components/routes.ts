@@ -36,12 +36,7 @@ import {
   WRAP_COVERAGE,
   WRAP_STYLES,
 } from '@hosewright/domain';
-import {
-  type ContractRoute,
-  type HandlerResult,
-  implement,
-  SerializedJson,
-} from '../../api/contract-route.ts';
+import { type ContractRoute, type HandlerResult, implement } from '../../api/contract-route.ts';
 import type { Database } from '../../db/client.ts';
 import type { TenantCache } from '../../lib/tenant-cache.ts';
 import { findNextPartNumber, readLookup, replaceLookup } from './lookups.ts';
@@ -74,7 +69,7 @@ const as = <E extends AnyEndpoint>(_endpoint: E, value: unknown) => value as Han
  * `lists` keeps the answers of the list GETs per organisation as JSON bytes until its components or settings
  * change (ADR 5): the builder and the grids ask the same pages again and again. A hit opens no transaction.
  */
-export function componentRoutes(database: Database, lists: TenantCache<Buffer>): ContractRoute[] {
+export function componentRoutes(lists: TenantCache<Buffer>): ContractRoute[] {
   const kindRoutes = COMPONENT_KINDS.flatMap((kind): ContractRoute[] => {
     const endpoints = COMPONENT_KIND_ENDPOINTS[kind];
     const info = COMPONENT_KIND_INFO[kind];
@@ -82,18 +77,10 @@ export function componentRoutes(database: Database, lists: TenantCache<Buffer>):
     return [
       ...endpoints.lists.map((e) => {
         const origin = e.path.endsWith(`/${info.customListPath}`) ? ('custom' as const) : undefined;
-        return implement(e).outsideTransaction(async ({ query }, { auth, request }) => {
-          // The raw URL is the key; the query parsed before this handler ran, so only parsed queries are kept.
-          const hit = lists.get(auth.organizationId, request.url);
-          if (hit) return new SerializedJson(hit);
-          const generation = lists.generation(auth.organizationId);
-          const page = await database.withTenant(auth.organizationId, (tx) =>
-            listComponents(tx, auth.organizationId, query, { kind, origin }),
-          );
-          const json = SerializedJson.of(page);
-          lists.set(auth.organizationId, request.url, json.bytes, generation);
-          return json;
-        });
+        return implement(e).inTransaction(
+          ({ query }, { tx, organizationId }) => listComponents(tx, organizationId, query, { kind, origin }),
+          { cache: lists },
+        );
       }),
       implement(endpoints.get).inTransaction(async ({ params }, { tx, organizationId }) =>
         as(endpoints.get, toComponent(await findComponentRow(tx, organizationId, idOf(params), kind))),
