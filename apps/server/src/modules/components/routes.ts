@@ -37,7 +37,6 @@ import {
   WRAP_STYLES,
 } from '@hosewright/domain';
 import { type ContractRoute, type HandlerResult, implement } from '../../api/contract-route.ts';
-import type { Database } from '../../db/client.ts';
 import type { TenantCache } from '../../lib/tenant-cache.ts';
 import { findNextPartNumber, readLookup, replaceLookup } from './lookups.ts';
 import {
