@@ -34,9 +34,8 @@ type Has<T> = [Spec<T>] extends [never] ? false : true;
 type In<T> = Spec<T> extends z.ZodType ? z.input<Spec<T>> : never;
 
 /**
- * What a caller sends. Not the domain's `CallInput`, which asks a `FormData` body of every contract without
- * a body and every paging key (`page`, `itemsPerPage`) of a list query: a query's keys are all optional here,
- * as in a URL, and the contract's schema on the server says what a missing one means.
+ * What a caller sends: the path's parameters, the body, and any of the query's keys (all optional, as in a
+ * URL: the contract's schema on the server says what a missing one means).
  */
 export type Input<E extends AnyEndpoint> = (Has<E['params']> extends true
   ? { params: In<E['params']> }

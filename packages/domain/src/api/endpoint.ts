@@ -143,7 +143,6 @@ type Out<T> = [Spec<T>] extends [never]
   : Spec<T> extends z.ZodType
     ? z.output<Spec<T>>
     : undefined;
-type In<T> = [Spec<T>] extends [never] ? undefined : Spec<T> extends z.ZodType ? z.input<Spec<T>> : undefined;
 
 /** What a handler receives, parsed. */
 export interface ParsedInput<E extends AnyEndpoint> {
@@ -156,22 +155,6 @@ export interface UploadedForm<F> {
   /** The uploaded file, or undefined when the form carried none. */
   file?: { fileName: string; data: Uint8Array };
 }
-
-/** What a caller sends (before defaults and coercion). Keys are optional where the schema allows. */
-export type CallInput<E extends AnyEndpoint> = OmitUndefined<{
-  params: In<E['params']>;
-  query: In<E['query']>;
-  body: [Spec<E['body']>] extends [never]
-    ? undefined
-    : Spec<E['body']> extends MultipartBody
-      ? FormData
-      : In<E['body']>;
-}>;
-type OmitUndefined<T> = {
-  [K in keyof T as undefined extends T[K] ? never : K]: T[K];
-} & {
-  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
-};
 
 /** The JSON answer of an endpoint (a `Blob` for files on the web, bytes on the server). */
 export type ResponseOf<E extends AnyEndpoint> = E['response'] extends z.ZodType
