@@ -214,7 +214,7 @@ describe('component library: an admin imports hoses and checks their compatible 
         await visible(kinds.getByRole('article', { name: plural, exact: true }));
       }
       seen.hosesBefore = await kindCount(page, 'Hoses');
-      // The GEN sample catalogue has 9 hoses (apps/server/src/modules/demo/demo-catalogue.json).
+      // The GEN sample catalogue has 9 hoses (apps/server/src/modules/components/sample-catalogue.json).
       expect(seen.hosesBefore).toBe(9);
       const sample = page.getByRole('region', { name: 'Sample catalogue' });
       await visible(sample);

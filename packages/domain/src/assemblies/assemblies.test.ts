@@ -22,7 +22,7 @@ import {
   serialsRequestSchema,
 } from './assemblies.ts';
 
-// Parts of the GEN sample catalogue (apps/server/src/modules/demo/demo-catalogue.json), copied as literals.
+// Parts of the GEN sample catalogue (apps/server/src/modules/components/sample-catalogue.json), copied as literals.
 const common = { brand: 'GEN', active: true, productGroup: undefined };
 const series = [
   { code: 'SN', brand: 'GEN', skive: false },

@@ -1,5 +1,5 @@
 /**
- * The GEN sample catalogue (apps/server/src/modules/demo/demo-catalogue.json): loaded for the
+ * The GEN sample catalogue (apps/server/src/modules/components/sample-catalogue.json): loaded for the
  * demo organisation and offered to every new organisation as sample data it can remove in one go.
  * Rows are catalogue items (read-only brand data) marked `sample`.
  */
@@ -12,7 +12,7 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { components, couplingSeries, crimpSpecs } from '../../db/schema.ts';
-import catalogue from '../demo/demo-catalogue.json' with { type: 'json' };
+import catalogue from './sample-catalogue.json' with { type: 'json' };
 import { upsertComponents } from './service.ts';
 
 export const SAMPLE_BRAND = catalogue.brand;

@@ -1,6 +1,6 @@
 /**
  * On an empty database the app creates a demo organisation so a new installation has someone to sign in
- * as, with the GEN demo catalogue (demo-catalogue.json) loaded as sample data.
+ * as, with the GEN sample catalogue (components/sample-catalogue.json) loaded as sample data.
  */
 import { randomBytes } from 'node:crypto';
 import { PLANS } from '@hosewright/domain';
