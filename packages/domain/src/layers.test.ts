@@ -14,7 +14,9 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 /** The imports no rule could allow, named by the file that may make them. */
 const EXCEPTIONS: Readonly<Record<string, readonly string[]>> = {
   'layers.test.ts': ['node:fs', 'node:path', 'node:url'],
-  'components/compatibility.test.ts': ['../../../../apps/server/src/modules/components/sample-catalogue.json'],
+  'components/compatibility.test.ts': [
+    '../../../../apps/server/src/modules/components/sample-catalogue.json',
+  ],
 };
 
 /** Every module a file names: `import ... from`, `export ... from`, bare and dynamic imports. */

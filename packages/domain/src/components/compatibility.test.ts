@@ -1,6 +1,8 @@
 /** Hose, fitting and ferrule compatibility: one maker's coupling system, no mixing (compatibility.ts). */
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../../../apps/server/src/modules/components/sample-catalogue.json' with { type: 'json' };
+import catalogue from '../../../../apps/server/src/modules/components/sample-catalogue.json' with {
+  type: 'json',
+};
 import {
   checkFerrule,
   checkFitting,
