@@ -14,7 +14,7 @@ import { createTenant, createTestApp } from '../apps/server/test/helpers.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 
 const t = await createTestApp({}, { validateResponses: false });
