@@ -166,39 +166,6 @@ async function visible(locator: Locator, timeout = 15_000): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
 }
 
-/**
- * After `start` (a click or a navigation that leads to sign-in): fill the provider's sign-in form if it asks,
- * or carry on if the provider already knows the user. Returns where the SPA settled.
- */
-async function signInIfAsked(
-  page: Page,
-  baseUrl: string,
-  email: string,
-  password: string,
-  start: () => Promise<unknown>,
-): Promise<URL> {
-  await start();
-  const outcome = await settle(page, baseUrl);
-  if (outcome === 'form') await submitSignIn(page, email, password);
-  return waitForSpa(page, baseUrl);
-}
-
-/** Waits until the page is either back in the SPA or on the provider's sign-in form. */
-async function settle(page: Page, baseUrl: string): Promise<'form' | 'spa' | 'timeout'> {
-  return Promise.race([
-    signInForm(page)
-      .email.waitFor({ state: 'visible', timeout: 30_000 })
-      .then(
-        () => 'form' as const,
-        () => 'timeout' as const,
-      ),
-    waitForSpa(page, baseUrl).then(
-      () => 'spa' as const,
-      () => 'timeout' as const,
-    ),
-  ]);
-}
-
 async function goToDashboard(page: Page, baseUrl: string): Promise<void> {
   if (pathOf(page.url()) !== '/dashboard') await page.goto(`${baseUrl}/dashboard`);
   await waitForPath(page, '/dashboard');
@@ -250,10 +217,10 @@ describe('authentication journeys', () => {
       await screenshot(page, 'a2-provider-signup');
       await page.getByRole('button', { name: /create account|sign up/i }).click();
 
-      await waitForPath(page, '/verifyemail', 45_000);
-      await waitForTitle(page, 'Hosewright - Verify Email');
+      // The same page whether or not the address has an account (ADR 14): the link comes by email.
+      await visible(page.getByRole('heading', { name: /check your inbox/i }), 45_000);
       await visible(page.getByText(email).first());
-      await screenshot(page, 'a3-verifyemail');
+      await screenshot(page, 'a3-check-inbox');
 
       const mail = await waitForEmail(server.dataDir, (m) => m.to.includes(email));
       expect(mail.subject).toMatch(/confirm|verify/i);
@@ -264,10 +231,12 @@ describe('authentication journeys', () => {
       await visible(page.getByText(/confirmed|verified/i).first());
       await screenshot(page, 'a4-email-verified');
 
-      // The provider's page offers the way back into the app (and refreshes to it after a few seconds).
-      await signInIfAsked(page, server.baseUrl, email, password, () =>
-        clickable(page, /continue to hosewright/i).click(),
-      );
+      // The provider's page offers the way into the app (and refreshes to it after a few seconds): the new
+      // owner signs in with the password they chose.
+      await clickable(page, /continue to hosewright/i).click();
+      await visible(signInForm(page).email, 30_000);
+      await submitSignIn(page, email, password);
+      await waitForSpa(page, server.baseUrl);
       await goToDashboard(page, server.baseUrl);
       await visible(page.getByText(organization).first());
       await visible(page.getByText(/\btrial\b/i).first());
@@ -381,6 +350,66 @@ describe('authentication journeys', () => {
 });
 
 /** Signs out from the top bar, or from the user menu when the top bar has no direct sign-out button. */
+describe('the team', () => {
+  test('h. an admin invites a colleague, who joins from the email as regular; removed, their next call is refused', async () => {
+    const server = need(fresh, 'The fresh server');
+    const stamp = Date.now().toString(36);
+    const email = `colleague-${stamp}@demo-hose.test`;
+    const password = 'Colleague-joins-2024';
+    const admin = await newSession(need(browser, 'The browser'), 'desktop');
+    const colleague = await newSession(need(browser, 'The browser'), 'desktop');
+    try {
+      await signIn(admin.page, server.baseUrl, DEMO.email, DEMO.password);
+      await admin.page.goto(`${server.baseUrl}/organization/users`);
+      const form = admin.page.getByRole('form', { name: 'Invite someone' });
+      await visible(form);
+      await form.getByRole('textbox', { name: 'Email' }).fill(email);
+      await form.getByRole('button', { name: 'Send invitation' }).click();
+      await visible(admin.page.getByText(`Invitation sent to ${email}.`));
+      await screenshot(admin.page, 'h1-team-invited');
+
+      const mail = await waitForEmail(server.dataDir, (m) => m.to.includes(email));
+      const link = findLink(mail, /\/idp\/accept-invitation\?token=/);
+      await colleague.page.goto(link);
+      await colleague.page.getByLabel('Your name').fill('Casey Colleague');
+      await colleague.page.getByLabel('Password', { exact: true }).fill(password);
+      await screenshot(colleague.page, 'h2-accept-invitation');
+      await colleague.page.getByRole('button', { name: /join and create my account/i }).click();
+      await visible(colleague.page.getByText(/welcome to the team/i));
+      await colleague.page.getByRole('link', { name: /sign in to hosewright/i }).click();
+      await visible(signInForm(colleague.page).email, 30_000);
+      await submitSignIn(colleague.page, email, password);
+      await waitForSpa(colleague.page, server.baseUrl);
+      await goToDashboard(colleague.page, server.baseUrl);
+      await visible(colleague.page.getByRole('link', { name: /customers/i }).first());
+      // A regular member: the admin entries are not offered.
+      expect(await colleague.page.getByRole('link', { name: /component library/i }).count()).toBe(0);
+      await screenshot(colleague.page, 'h3-colleague-dashboard');
+
+      await admin.page.reload();
+      await admin.page.getByRole('button', { name: 'Remove Casey Colleague' }).click();
+      const dialog = admin.page.getByRole('dialog', { name: 'Remove Casey Colleague?' });
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await visible(admin.page.getByText('Casey Colleague no longer belongs to your organization.'));
+
+      // The colleague's next call, with the token they hold, is refused.
+      const cookies = await colleague.page.context().cookies();
+      const token = decodeURIComponent(cookies.find((c) => c.name === 'accessToken')?.value ?? '');
+      expect(token).not.toBe('');
+      const { status } = await fetch(`${server.baseUrl}/api/v1/organization/users`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(status).toBe(403);
+    } catch (error) {
+      await screenshot(admin.page, 'h-admin-FAILED').catch(() => undefined);
+      await screenshot(colleague.page, 'h-colleague-FAILED').catch(() => undefined);
+      throw error;
+    } finally {
+      await Promise.allSettled([admin.close(), colleague.close()]);
+    }
+  });
+});
+
 async function signOut(page: Page): Promise<void> {
   const signOutControl = clickable(page, /log\s*out|sign\s*out/i);
   const direct = await signOutControl.waitFor({ state: 'visible', timeout: 5_000 }).then(

@@ -8,6 +8,7 @@ import { registerApiDocs } from './api/docs.ts';
 import type { ModuleDeps, ModuleManifest } from './api/manifest.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { installApiRateLimits } from './lib/api-rate-limit.ts';
 import { AppError } from './lib/errors.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { assembliesModule } from './modules/assemblies/index.ts';
@@ -17,7 +18,7 @@ import { componentsModule } from './modules/components/index.ts';
 import { contactModule } from './modules/contact/routes.ts';
 import { customersModule } from './modules/customers/index.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
-import { registerIdentity } from './modules/identity/index.ts';
+import { registerIdentity, SignInThrottle } from './modules/identity/index.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { importsModule } from './modules/imports/index.ts';
 import { createImportTargets } from './modules/imports/target-registry.ts';
@@ -32,6 +33,7 @@ import { installRealtime, type Realtime } from './modules/realtime/socket.ts';
 import { searchModule } from './modules/search/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
 import { readVersion, spaRoutes, systemModule, systemPages } from './modules/system/routes.ts';
+import { teamModule } from './modules/team/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +41,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer and error code against its contract (on in the tests). */
   validateResponses?: boolean;
+  /** The time the API's rate-limit windows go by, when not in Redis (tests move it); Date.now otherwise. */
+  rateLimitClock?: () => number;
+  /** How long a job's claim holds without a heartbeat (`jobs/worker.ts`); the crash test shortens it. */
+  jobLeaseMs?: number;
 }
 
 export interface HosewrightApp {
@@ -59,10 +65,12 @@ export async function buildApp({
   database,
   logger,
   validateResponses = false,
+  rateLimitClock,
+  jobLeaseMs,
 }: AppDeps): Promise<HosewrightApp> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -70,8 +78,11 @@ export async function buildApp({
   const verifyToken = await createTokenVerifier(config, database);
   const authenticator = createAuthenticator(database, verifyToken);
   app.addHook('onClose', async () => authenticator.close());
-  const routes = installAuth(app, authenticator);
   const realtime = await installRealtime(app, { config, database, authenticator });
+  // Before the auth hook, so that a request refused for its token still counts against its address.
+  const sharedCounter = realtime.sharedCounter;
+  installApiRateLimits(app, { config, sharedCounter, clock: rateLimitClock });
+  const routes = installAuth(app, authenticator);
   // Uploads are parsed only by the contracts that take a file (the limits are theirs).
   await app.register(multipart);
 
@@ -127,7 +138,18 @@ export async function buildApp({
     return reply.code(404).send(body);
   });
 
-  if (config.embeddedIdentity) await registerIdentity(app, { config, database, mailer });
+  if (config.embeddedIdentity) {
+    const loginLimiter = realtime.sharedThrottle
+      ? new SignInThrottle({ store: realtime.sharedThrottle })
+      : undefined;
+    await registerIdentity(app, {
+      config,
+      database,
+      mailer,
+      loginLimiter,
+      sharedCounter: realtime.sharedCounter,
+    });
+  }
   systemPages(app, config, database);
 
   const deps: ModuleDeps = { config, database, mailer, realtime, log: app.log };
@@ -135,6 +157,7 @@ export async function buildApp({
     systemModule(deps),
     sessionModule(),
     organizationModule(deps),
+    teamModule(deps),
     dashboardModule(),
     notificationsModule(deps),
     imagesModule(),
@@ -175,6 +198,7 @@ export async function buildApp({
     database,
     log: app.log,
     handlers: jobHandlers,
+    leaseMs: jobLeaseMs,
     onProgress: (job, progress) => {
       if (job.userId) {
         realtime.publishProgress(

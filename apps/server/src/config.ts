@@ -1,6 +1,7 @@
 /** Configuration from the environment, validated once at start-up. Every variable is listed in the README. */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 const optionalUrl = z
   .string()
@@ -17,6 +18,11 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /**
+   * How requests log in to PostgreSQL: as `hosewright_app` (ADR 13). Unset: DATABASE_URL's address with that
+   * user and a password derived from DATABASE_URL's, which migrations give the role.
+   */
+  DATABASE_APP_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** External OpenID provider (Auth0-style). Unset: the embedded provider at /idp. */
   OIDC_ISSUER: optionalUrl,
@@ -53,6 +59,31 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  /**
+   * Proxies allowed to report the client's address, host and protocol (`X-Forwarded-*`): unset for none, a
+   * hop count, or addresses and CIDRs (ADR 10, `lib/trust-proxy.ts`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (typeof trust === 'object') {
+        ctx.addIssue({ code: 'custom', message: trust.error });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  /**
+   * The API's rate limits, requests per minute (ADR 11, `lib/api-rate-limit.ts`). Per signed-in user: the
+   * web app's busiest moments stay far below 600 (an import's log is polled twice a second,
+   * `apps/web/src/api/imports.ts`, 120 a minute; a search field asks at most every 250-300 ms while typing,
+   * about 240), so only a runaway script or loop reaches it. Per address (signed in or not), three users at
+   * their full limit, or a dozen ordinary ones sharing an office's address; a site with more people behind
+   * one address raises it.
+   */
+  API_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(600),
+  API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(1800),
   /** Where the built SPA lives; served with history fallback when present. */
   WEB_DIST: z.string().optional(),
 });

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    appDatabaseUrl: config.DATABASE_APP_URL,
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
   await migrateDatabase(database);

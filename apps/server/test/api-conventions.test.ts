@@ -71,6 +71,53 @@ describe('one error body on every route', () => {
   });
 });
 
+describe('text with a NUL character (\\0), which PostgreSQL cannot store', () => {
+  const customers = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/customers', headers: bearer(shop.adminToken) })).json()
+      .total as number;
+
+  it('is refused in a body field with a 400 that names the field, and nothing is written', async () => {
+    const before = await customers();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/new/update',
+      headers: bearer(shop.adminToken),
+      payload: { name: 'Red Deer\u0000Excavating', accountNumber: 'NUL-1' },
+    });
+    expectErrorBody(res, 400, 'BAD_REQUEST');
+    expect(res.json().message).toBe('Text may not contain the NUL character (\\0): field name');
+    expect(res.json().details.issues[0].path).toEqual(['name']);
+
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/new/update',
+      headers: bearer(shop.adminToken),
+      payload: { name: 'Red Deer Excavating', contacts: [{ name: 'Pat', role: 'Buyer\u0000' }] },
+    });
+    expectErrorBody(nested, 400, 'BAD_REQUEST');
+    expect(nested.json().message).toBe('Text may not contain the NUL character (\\0): field contacts.0.role');
+    expect(await customers()).toBe(before);
+  });
+
+  it('is refused in a query parameter and in the path with the same 400', async () => {
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customers?q=farms%00',
+      headers: bearer(shop.adminToken),
+    });
+    expectErrorBody(query, 400, 'BAD_REQUEST');
+    expect(query.json().message).toBe('Text may not contain the NUL character (\\0): field q');
+
+    const path = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/image/logo%00',
+      headers: bearer(shop.adminToken),
+    });
+    expectErrorBody(path, 400, 'BAD_REQUEST');
+    expect(path.json().message).toBe('Text may not contain the NUL character (\\0): field objectId');
+  });
+});
+
 describe('settings and the organisation', () => {
   it('answers the text settings as JSON strings and the switches as JSON booleans', async () => {
     for (const [path, expected] of [

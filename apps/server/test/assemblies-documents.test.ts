@@ -14,7 +14,7 @@ import { TAG_SIZE, tagQrPayload } from '../src/modules/assemblies/documents.ts';
 import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
-const t: TestApp = await createTestApp({ PUBLIC_URL: 'https://hoses.example.com' });
+const t: TestApp = await createTestApp({ PUBLIC_URL: 'https://hoses.example.com', TRUST_PROXY: 'loopback' });
 afterAll(() => t.close());
 
 async function post(token: string, url: string, payload: unknown = {}) {

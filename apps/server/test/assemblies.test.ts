@@ -32,7 +32,8 @@ async function call(
   const res = await t.app.inject({
     method,
     url: `/api/v1/${url}`,
-    headers: { ...(token ? bearer(token) : {}), ...(ip ? { 'x-forwarded-for': ip } : {}) },
+    headers: token ? bearer(token) : {},
+    ...(ip ? { remoteAddress: ip } : {}),
     ...(method === 'POST' ? { payload: (payload ?? {}) as Record<string, unknown> } : {}),
   });
   return { status: res.statusCode, body: res.json(), text: res.body };

@@ -113,6 +113,19 @@ describe('signed-in context', () => {
     expect((await get(shop.adminToken, '/api/v1/user')).json().name).toBe('Renamed Admin');
   });
 
+  it('lets the same token start a session once the email is verified (another tab, without signing in again)', async () => {
+    const fresh = await createTenant(t, { verified: false });
+    const startSession = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/sessions/create', headers: bearer(fresh.adminToken) });
+    expect((await startSession()).json().code).toBe('EMAIL_NOT_VERIFIED');
+    await t.database.withSystem((tx) =>
+      tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, fresh.adminId)),
+    );
+    const created = await startSession();
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().userId).toBe(fresh.adminId);
+  });
+
   it('refuses a token the moment its session is deleted', async () => {
     const tenant = await createTenant(t, { tier: 'trial' });
     expect((await get(tenant.adminToken, '/api/v1/user')).statusCode).toBe(200);

@@ -3,14 +3,13 @@
  * their id. A module that adds a route with a new `:param` adds its factory here; the suite fails and
  * names the parameter until it does.
  */
-import { randomUUID } from 'node:crypto';
 import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
 import { notify } from '../src/modules/notifications/service.ts';
 import { componentInput } from './factories.ts';
 import { ASSEMBLY_FIXTURES } from './fixtures-assemblies.ts';
 import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
 import { KIT_FIXTURES } from './fixtures-kits.ts';
-import { bearer, type TestApp, type TestTenant } from './helpers.ts';
+import { addMember, bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { importFixture, multipartBody } from './import-fixtures.ts';
 
 /**
@@ -71,10 +70,25 @@ export const FIXTURES: Record<string, Fixture> = {
     )._id;
   },
   importId: importFixture,
+  invitationId: async (t, owner) =>
+    (
+      await post(t, owner, 'users/invite', {
+        email: `invitee-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+        role: 'regular',
+      })
+    )._id,
+  userId: (t, owner) =>
+    addMember(
+      t,
+      owner.organizationId,
+      'regular',
+      `member-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+    ),
   pendingItemId: async (t, owner) =>
     (await post(t, owner, 'pendingitems/create', componentInput('otherItem')))._id,
+  /** A hose of `owner` with a picture (a picture is only for an object of the organisation). */
   objectId: async (t, owner) => {
-    const objectId = randomUUID();
+    const objectId = await component('hose')(t, owner);
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
       'base64',

@@ -4,13 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PLANS, type Role, type Tier } from '@hosewright/domain';
 import { eq } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
-import { buildApp, type HosewrightApp } from '../src/app.ts';
+import { type AppDeps, buildApp, type HosewrightApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
@@ -59,13 +60,10 @@ export interface TestApp extends HosewrightApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: { pgliteDir?: string; validateResponses?: boolean } = {},
-): Promise<TestApp> {
-  const { database, close } = await createTestDatabase(options);
+/** The tests' configuration: a data directory of its own, silent logs, no web build; `env` on top. */
+export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hosewright-test-'));
-  const config = loadConfig({
+  return loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://localhost:3000',
     DATA_DIR: dataDir,
@@ -73,10 +71,19 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { pgliteDir?: string; validateResponses?: boolean; logger?: AppDeps['logger'] } = {},
+): Promise<TestApp> {
+  const { database, close } = await createTestDatabase(options);
+  const config = testConfig(env);
+  const dataDir = config.dataDir;
   const built = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     validateResponses: options.validateResponses ?? true,
   });
   return {
@@ -199,4 +206,19 @@ export async function mintToken(
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Whether a Redis answers PING at 127.0.0.1:6379 within half a second (suites that need one skip without). */
+export function probeRedis(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
 }

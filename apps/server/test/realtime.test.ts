@@ -5,10 +5,6 @@
  */
 
 import { randomInt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   type AppNotification,
   type ClientToServerEvents,
@@ -21,7 +17,6 @@ import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type HosewrightApp } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { memberships, notifications } from '../src/db/schema.ts';
 import { QS_MAX_REQUESTS } from '../src/modules/assemblies/routes.ts';
@@ -33,8 +28,10 @@ import {
   createTestApp,
   createTestDatabase,
   mintToken,
+  probeRedis,
   type TestApp,
   type TestTenant,
+  testConfig,
 } from './helpers.ts';
 import { HOSE_FIELDS, hoseValues, rowOf, startImport, toCsv, upload } from './import-fixtures.ts';
 
@@ -440,7 +437,11 @@ describe('realtime notifications', () => {
         userId: await addMember(t, shop.organizationId, 'regular', `page-${Date.now()}@example.com`),
       };
       token = await mintToken(t, owner);
-      for (const description of ['one', 'two', 'three']) await notifyUser(t.database, owner, description);
+      for (const description of ['one', 'two', 'three']) {
+        await notifyUser(t.database, owner, description);
+        // Apart in time: "newest first" orders by when they were stored, and PGlite's clock counts milliseconds.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
     });
 
     const list = async (query = '', as = token) => {
@@ -596,7 +597,7 @@ describe.skipIf(!redisAnswers)(
           app.app.inject({
             method: 'GET',
             url: `/api/v1/qs/${crypto.randomUUID()}`,
-            headers: { 'x-forwarded-for': address },
+            remoteAddress: address,
           });
         for (let i = 0; i < QS_MAX_REQUESTS; i++) {
           expect((await lookUp(i % 2 === 0 ? pair.a : pair.b)).statusCode).toBe(404);
@@ -668,18 +669,6 @@ describe.skipIf(!redisAnswers)(
   },
 );
 
-function testConfig(env: Record<string, string>): Config {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hosewright-test-'));
-  return loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL: 'http://localhost:3000',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    ...env,
-  });
-}
-
 /** Two app instances on one database, both listening, and a tenant. */
 async function startPair(env: Record<string, string>) {
   const { database, close } = await createTestDatabase();
@@ -700,19 +689,4 @@ async function startPair(env: Record<string, string>) {
       await close();
     },
   };
-}
-
-/** Whether a Redis answers PING at 127.0.0.1:6379 within half a second. */
-function probeRedis(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { memberships, organizations, sessions, subscriptions } from '../src/db/schema.ts';
-import { listSecuredTables } from '../src/db/tenancy.ts';
+import { listSecuredTables, SECRET_COLUMNS, SECRET_TABLES } from '../src/db/tenancy.ts';
 import { createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
 describe('tenancy backed by row-level security', () => {
@@ -80,4 +80,60 @@ describe('tenancy backed by row-level security', () => {
     });
     expect(rows).toHaveLength(0);
   });
+
+  describe('secrets out of the request role’s reach', () => {
+    /** What the request role gets for `query`: the rows, or the database's refusal. */
+    const asRequestRole = (query: string) =>
+      t.database
+        .withTenant(a.organizationId, (tx) => queryRows<Record<string, unknown>>(tx, sql.raw(query)))
+        .then(
+          (rows) => ({ rows: rows.length }),
+          (error: Error) => ({ refused: /permission denied/.test(String(error.cause ?? error.message)) }),
+        );
+
+    it('cannot read or write the keys, provider state, email tokens or the outbox', async () => {
+      // There is something to read: the provider's keys and the sign-up's verification email.
+      const [keys] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from app_secrets`,
+      );
+      expect(keys?.n).toBeGreaterThan(0);
+      for (const table of SECRET_TABLES) {
+        expect(await asRequestRole(`select * from "${table}" limit 1`), table).toEqual({ refused: true });
+        expect(await asRequestRole(`delete from "${table}"`), table).toEqual({ refused: true });
+      }
+    });
+
+    it('cannot read or change a password hash, and still reads the rest of a user', async () => {
+      for (const [table, columns] of Object.entries(SECRET_COLUMNS)) {
+        for (const column of columns) {
+          expect(await asRequestRole(`select "${column}" from "${table}"`)).toEqual({ refused: true });
+          expect(await asRequestRole(`update "${table}" set "${column}" = 'x'`)).toEqual({ refused: true });
+        }
+      }
+      expect(await asRequestRole(`select id, email, name from users where id = '${a.adminId}'`)).toEqual({
+        rows: 1,
+      });
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'runs requests logged in as the request role on PostgreSQL, with no owner to return to',
+    async () => {
+      const seen = await t.database.withTenant(a.organizationId, async (tx) => {
+        const [who] = await queryRows<{ current: string; session: string }>(
+          tx,
+          sql`select current_user as current, session_user as session`,
+        );
+        await tx.execute(sql`reset role`);
+        const [after] = await queryRows<{ current: string }>(tx, sql`select current_user as current`);
+        return { ...who, afterReset: after?.current };
+      });
+      expect(seen).toEqual({
+        current: 'hosewright_app',
+        session: 'hosewright_app',
+        afterReset: 'hosewright_app',
+      });
+    },
+  );
 });

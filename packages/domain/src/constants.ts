@@ -46,7 +46,3 @@ export const SIDE_NAV_WIDTH = 256;
 export const SIDE_NAV_RAIL_WIDTH = 56;
 export const USER_MENU_WIDTH = 300;
 export const TABLE_HEIGHT_SWITCH_AT = 1000;
-
-/** Sign-in brute-force limits: per account and per IP address. */
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

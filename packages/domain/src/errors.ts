@@ -23,7 +23,7 @@ export const AppErrorCode = {
   Conflict: 'CONFLICT',
   /** A required header or token is missing (`accessToken is required`). */
   NotAcceptable: 'NOT_ACCEPTABLE',
-  /** A plan limit (maxCustomers, maxHoseAssemblies, maxHoseKits) would be exceeded. */
+  /** A plan limit (maxCustomers, maxHoseAssemblies, maxHoseKits, maxImageStorageBytes) would be exceeded. */
   LimitReached: 'LIMIT_REACHED',
   /** An upload is larger than the endpoint accepts. */
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',

@@ -50,31 +50,34 @@ describe('plans', () => {
     for (const tier of TIERS) expect(PLANS[tier].tier).toBe(tier);
   });
 
-  test('trial: free for 30 days, 25 customers, 50 hose assemblies, 10 hose kits', () => {
+  test('trial: free for 30 days, 25 customers, 50 hose assemblies, 10 hose kits, 50 MB of pictures', () => {
     expect(TRIAL_DAYS).toBe(30);
     expect(PLANS.trial).toMatchObject({
       priceCentsPerMonth: 0,
       maxCustomers: 25,
       maxHoseAssemblies: 50,
       maxHoseKits: 10,
+      maxImageStorageBytes: 50 * 1024 * 1024,
     });
   });
 
-  test('professional: 79 USD per month, 1,000 customers, 10,000 hose assemblies, 2,000 hose kits', () => {
+  test('professional: 79 USD per month, 1,000 customers, 10,000 hose assemblies, 2,000 hose kits, 2 GB of pictures', () => {
     expect(PLANS.professional).toMatchObject({
       priceCentsPerMonth: 7900,
       maxCustomers: 1000,
       maxHoseAssemblies: 10000,
       maxHoseKits: 2000,
+      maxImageStorageBytes: 2 * 1024 ** 3,
     });
   });
 
-  test('enterprise: 199 USD per month, no limits', () => {
+  test('enterprise: 199 USD per month, no limits on objects, 10 GB of pictures', () => {
     expect(PLANS.enterprise).toMatchObject({
       priceCentsPerMonth: 19900,
       maxCustomers: UNLIMITED,
       maxHoseAssemblies: UNLIMITED,
       maxHoseKits: UNLIMITED,
+      maxImageStorageBytes: 10 * 1024 ** 3,
     });
   });
 
@@ -85,7 +88,13 @@ describe('plans', () => {
   });
 
   test('limits and prices never decrease going up the tiers', () => {
-    const keys = ['priceCentsPerMonth', 'maxCustomers', 'maxHoseAssemblies', 'maxHoseKits'] as const;
+    const keys = [
+      'priceCentsPerMonth',
+      'maxCustomers',
+      'maxHoseAssemblies',
+      'maxHoseKits',
+      'maxImageStorageBytes',
+    ] as const;
     for (let i = 1; i < TIERS.length; i++) {
       const lower = PLANS[TIERS[i - 1]!];
       const higher = PLANS[TIERS[i]!];

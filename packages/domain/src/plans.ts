@@ -19,6 +19,11 @@ export interface PlanLimits {
 export interface Plan extends PlanLimits {
   tier: Tier;
   label: string;
+  /**
+   * Bytes of pictures the organisation may keep (`uploadImage`): the sum of the sizes of its stored pictures.
+   * Read from this table by tier (the subscription row does not carry it).
+   */
+  maxImageStorageBytes: number;
   /** Monthly price in US cents; 0 for the free trial. */
   priceCentsPerMonth: number;
   /** What the tier adds, shown on the pricing page. */
@@ -30,6 +35,9 @@ export const UNLIMITED = 2_147_483_647;
 
 export const TRIAL_DAYS = 30;
 
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
 export const PLANS: Record<Tier, Plan> = {
   trial: {
     tier: 'trial',
@@ -38,6 +46,7 @@ export const PLANS: Record<Tier, Plan> = {
     maxCustomers: 25,
     maxHoseAssemblies: 50,
     maxHoseKits: 10,
+    maxImageStorageBytes: 50 * MB,
     adds: 'Hose assemblies, kits, customers and the component library',
   },
   professional: {
@@ -47,6 +56,7 @@ export const PLANS: Record<Tier, Plan> = {
     maxCustomers: 1000,
     maxHoseAssemblies: 10000,
     maxHoseKits: 2000,
+    maxImageStorageBytes: 2 * GB,
     adds: 'Warehouses, inventory, work orders and sales estimates',
   },
   enterprise: {
@@ -56,6 +66,7 @@ export const PLANS: Record<Tier, Plan> = {
     maxCustomers: UNLIMITED,
     maxHoseAssemblies: UNLIMITED,
     maxHoseKits: UNLIMITED,
+    maxImageStorageBytes: 10 * GB,
     adds: 'Price lists',
   },
 };

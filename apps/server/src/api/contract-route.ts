@@ -133,6 +133,9 @@ export function registerContractRoute(
           .send(hit);
       const generation = cache?.generation(organizationId) ?? 0;
 
+      if (e.params) refuseNul(request.params);
+      if (e.query) refuseNul(request.query);
+      if (e.body && !isMultipartBody(e.body)) refuseNul(request.body);
       const input = {
         params: e.params ? parseParams(e.params, request.params) : undefined,
         query: e.query ? parseInput(e, e.query, request.query) : undefined,
@@ -231,6 +234,43 @@ export function declaredErrorCodes(request: FastifyRequest): AppErrorCode[] | un
   return contract ? errorCodesOf(contract) : undefined;
 }
 
+/**
+ * PostgreSQL text cannot hold the NUL character (U+0000): a statement that stores or compares a string with
+ * one fails, which would answer 500. So every string a contract reads (path, query, JSON body and form
+ * fields, names of keys included) is checked here, before it is parsed, and one with a NUL is a 400 that
+ * names the field, in the shape of a validation failure. The walk uses its own stack, not recursion, so a
+ * deeply nested body cannot exhaust the call stack.
+ */
+function refuseNul(value: unknown): void {
+  // Each entry links to its parent, so the path is built only for the field refused.
+  type Entry = { value: unknown; key?: PropertyKey; parent?: Entry };
+  const pathOf = (entry: Entry): PropertyKey[] => {
+    const path: PropertyKey[] = [];
+    for (let at: Entry | undefined = entry; at?.parent; at = at.parent) path.push(at.key as PropertyKey);
+    return path.reverse();
+  };
+  const pending: Entry[] = [{ value }];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    const current = entry.value;
+    if (typeof current === 'string') {
+      if (current.includes('\0')) throw nulRefused(pathOf(entry));
+    } else if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) pending.push({ value: current[i], key: i, parent: entry });
+    } else if (current && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\0')) throw nulRefused([...pathOf(entry), key]);
+        pending.push({ value: item, key, parent: entry });
+      }
+    }
+  }
+}
+
+function nulRefused(path: PropertyKey[]): AppError {
+  const field = path.length ? path.map((p) => String(p).replaceAll('\0', '\\0')).join('.') : 'the body';
+  const message = `Text may not contain the NUL character (\\0): field ${field}`;
+  return new AppError(AppErrorCode.BadRequest, message, { issues: [{ path, message }] });
+}
+
 function parseParams(schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
@@ -289,6 +329,7 @@ async function readForm(spec: MultipartBody, request: FastifyRequest) {
     }
     throw error;
   }
+  refuseNul({ ...fields, ...(file ? { [spec.fileField]: { fileName: file.fileName } } : {}) });
   const parsed = spec.fields.safeParse(fields);
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);

@@ -6,11 +6,12 @@
  * organisation filter. `withSystem` runs as the owner and is reserved for work that has no organisation
  * yet or spans them (sign-in, sign-up, migrations); each caller says why.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createHmac, randomUUID } from 'node:crypto';
+import { fsyncSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import {
   drizzle as drizzlePg,
@@ -48,6 +49,11 @@ export interface Database {
    * `user:<id>`, `token:<id>`, or `*` when the feed was interrupted and every cache must be dropped.
    */
   onChange(handler: (payload: string) => void): () => void;
+  /**
+   * PostgreSQL with a derived request-role login: the password migrations give `hosewright_app` so that the
+   * request pool can log in as it (see `requestRoleUrl`). Undefined on PGlite and with `DATABASE_APP_URL`.
+   */
+  requestRolePassword?: string;
   close(): Promise<void>;
 }
 
@@ -102,16 +108,24 @@ export async function holdTransaction(database: Database, organizationId: string
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; otherwise PGlite. */
   databaseUrl?: string;
+  /**
+   * How requests log in on PostgreSQL: as `hosewright_app` itself, never as the owner (ADR 13). Unset: the
+   * owner's URL with user `hosewright_app` and a password derived from the owner's, which migrations set.
+   */
+  appDatabaseUrl?: string;
   /** PGlite data directory; undefined means in memory (tests). */
   pgliteDir?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+    const login = requestRoleLogin(options.databaseUrl, options.appDatabaseUrl);
+    const requests = new pg.Pool({ connectionString: login.url, max: 10 });
     // An idle pooled connection the server closes (a restart, an administrator, a dropped database) is
     // reported here; the pool discards it and the next query opens a new one. Unhandled, it would crash.
     pool.on('error', () => {});
+    requests.on('error', () => {});
     const db = drizzlePg(pool) as unknown as Db;
     const feed = new ChangeFeed();
     const listener = listenPostgres(options.databaseUrl, feed);
@@ -123,24 +137,89 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, marker]);
       await seen;
     };
-    return makeDatabase('postgres', db, postgresTransact(db, pool, afterWrite), feed, async () => {
-      await listener.stop();
-      await pool.end();
-    });
+    const database = makeDatabase(
+      'postgres',
+      db,
+      {
+        tenant: (organizationId, fn) =>
+          postgresTransact(db, requests, afterWrite)(organizationSetup(organizationId), fn),
+        system: (fn) => postgresTransact(db, pool, afterWrite)('', fn),
+      },
+      feed,
+      async () => {
+        await listener.stop();
+        await Promise.all([pool.end(), requests.end()]);
+      },
+    );
+    return login.password ? { ...database, requestRolePassword: login.password } : database;
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   // pg_trgm backs the component and global search indexes (PostgreSQL ships it as a trusted extension).
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    extensions: { pg_trgm },
+    ...(options.pgliteDir ? durablePglite(options.pgliteDir) : {}),
+  });
   await client.waitReady;
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value: string) => value;
   const db = drizzlePglite(new PgliteClient(client) as unknown as PGlite) as unknown as Db;
   const feed = new ChangeFeed();
   // PGlite delivers a notification while it processes the committing query, before the commit returns.
   const unlisten = await client.listen(CHANGES_CHANNEL, (payload) => feed.emit(payload));
-  return makeDatabase('pglite', db, pgliteTransact(db), feed, async () => {
-    await unlisten();
-    await client.close();
-  });
+  const transact = pgliteTransact(db);
+  return makeDatabase(
+    'pglite',
+    db,
+    {
+      tenant: (organizationId, fn) => transact(tenantSetup(organizationId), fn),
+      system: (fn) => transact('', fn),
+    },
+    feed,
+    async () => {
+      await unlisten();
+      await client.close();
+    },
+  );
+}
+
+/**
+ * A PGlite data directory that keeps what it acknowledged, as PostgreSQL does by default: PGlite starts
+ * PostgreSQL with `-F` (fsync off) and its Node file system ignores fsync, so a power cut or an OS crash could
+ * lose committed transactions. Here fsync is on, the WAL is flushed with fsync at every commit, and fsync
+ * reaches the disk (`fs.fsyncSync`). The cost is measured by `npm run bench` (import and write throughput).
+ */
+export function durablePglite(dataDir: string): { fs: NodeFS; startParams: string[] } {
+  return {
+    fs: new DurableNodeFS(dataDir),
+    startParams: [
+      ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+      '-c',
+      'fsync=on',
+      '-c',
+      'wal_sync_method=fsync',
+    ],
+  };
+}
+
+interface EmscriptenNodeFs {
+  NODEFS: { stream_ops: { fsync?: (stream: { nfd?: number }) => void } };
+}
+
+/** Emscripten's Node file system, with fsync passed on to the disk (it has none of its own). */
+class DurableNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    const flush = (module: EmscriptenNodeFs) => {
+      module.NODEFS.stream_ops.fsync = (stream) => {
+        if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+      };
+    };
+    return {
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        preRun: [...(emscriptenOpts.preRun ?? []), flush as unknown as (module: unknown) => void],
+      },
+    };
+  }
 }
 
 class ChangeFeed {
@@ -220,18 +299,50 @@ type Transact = <T>(setup: string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Enters the tenant: `set_config('role', ...)` is SET LOCAL ROLE. Plain SQL so it can travel with BEGIN; the
- * organisation id is checked to be a uuid before it is written into it.
+ * Sets the organisation for row-level security. Plain SQL so it can travel with BEGIN; the organisation id is
+ * checked to be a uuid before it is written into it.
+ */
+function organizationSetup(organizationId: string): string {
+  if (!UUID.test(organizationId)) throw new Error(`not an organisation id: ${organizationId}`);
+  return `select set_config('app.org_id', '${organizationId}', true)`;
+}
+
+/**
+ * PGlite has one connection, the owner's: a request transaction enters the tenant with `set_config('role',
+ * ...)` (SET LOCAL ROLE) as well. On PostgreSQL requests log in as the role itself (`requestRoleLogin`).
  */
 function tenantSetup(organizationId: string): string {
-  if (!UUID.test(organizationId)) throw new Error(`not an organisation id: ${organizationId}`);
-  return `select set_config('role', '${APP_ROLE}', true), set_config('app.org_id', '${organizationId}', true)`;
+  return `${organizationSetup(organizationId)}, set_config('role', '${APP_ROLE}', true)`;
+}
+
+/**
+ * Where request transactions log in on PostgreSQL. Given (`DATABASE_APP_URL`): as is. Otherwise the owner's
+ * address with user `hosewright_app` and a password derived from the owner's, the same for every instance
+ * and every database of that owner; migrations give the role that password (`applyTenancy`).
+ */
+export function requestRoleLogin(ownerUrl: string, appUrl?: string): { url: string; password?: string } {
+  if (appUrl) return { url: appUrl };
+  const url = new URL(ownerUrl);
+  const password = createHmac(
+    'sha256',
+    `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`,
+  )
+    .update(APP_ROLE)
+    .digest('base64url');
+  url.username = APP_ROLE;
+  url.password = password;
+  return { url: url.toString(), password };
+}
+
+interface Transactions {
+  tenant: Database['withTenant'];
+  system: Database['withSystem'];
 }
 
 function makeDatabase(
   kind: Database['kind'],
   db: Db,
-  transact: Transact,
+  transactions: Transactions,
   feed: ChangeFeed,
   close: () => Promise<void>,
 ): Database {
@@ -239,8 +350,8 @@ function makeDatabase(
     kind,
     db,
     onChange: (handler) => feed.on(handler),
-    withTenant: (organizationId, fn) => transact(tenantSetup(organizationId), fn),
-    withSystem: (fn) => transact('', fn),
+    withTenant: transactions.tenant,
+    withSystem: transactions.system,
     close,
   };
 }

@@ -15,5 +15,5 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
   }
-  await applyTenancy(database.db);
+  await applyTenancy(database.db, database.requestRolePassword);
 }

@@ -48,6 +48,15 @@ export const users = pgTable(
 );
 
 /** A user's role in an organisation: 'regular' or 'admin'. */
+/** A user without the password hash: what requests may select (the request role has no grant on the hash). */
+export const userProfileColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  locale: users.locale,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
 export const memberships = pgTable(
   'memberships',
   {
@@ -103,6 +112,50 @@ export const sessions = pgTable(
 export const revokedTokens = pgTable('revoked_tokens', {
   tokenId: text('token_id').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * People invited by email to join an organisation (`team/routes.ts`): the link's token is kept hashed; an
+ * invitation ends accepted, withdrawn (revoked) or past `expires_at` (an admin can remind: a new token).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    organizationId: orgId(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.tokenHash),
+    index('invitations_org_email_idx').on(t.organizationId, t.email),
+  ],
+);
+
+/** Which version of the terms of service an organisation accepted, when and through which admin. */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    organizationId: orgId(),
+    version: text('version').notNull(),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.version] })],
+);
+
+/** Failed sign-ins per key and until when the key is refused (`identity/rate-limit.ts`, ADR 14). */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
 });
 
 /** oidc-provider's adapter storage: sessions, grants, codes, refresh tokens, interactions. */
@@ -362,6 +415,11 @@ export const jobs = pgTable(
     result: jsonb('result'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * Until when the process running the job holds it: renewed by its heartbeat, so a job whose process died
+     * is found and marked failed within a minute (`jobs/worker.ts`).
+     */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('jobs_status_idx').on(t.status, t.createdAt)],

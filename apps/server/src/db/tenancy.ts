@@ -11,9 +11,24 @@
 import { sql } from 'drizzle-orm';
 import { APP_ROLE, type Db, queryRows } from './client.ts';
 
+/**
+ * Tables the request role (`hosewright_app`) has no grant on: the provider's signing and cookie keys, its
+ * sessions, grants and refresh tokens, email verification and reset tokens, the outbox (live links), and who
+ * failed to sign in from where.
+ */
+export const SECRET_TABLES = [
+  'app_secrets',
+  'oidc_payloads',
+  'email_tokens',
+  'email_outbox',
+  'sign_in_throttle',
+] as const;
+/** Columns of shared tables the request role may neither read nor write; it keeps the others. */
+export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = { users: ['password_hash'] };
+
 const TENANT_PREDICATE = `nullif(current_setting('app.org_id', true), '')::uuid`;
 
-export async function applyTenancy(db: Db): Promise<void> {
+export async function applyTenancy(db: Db, requestRolePassword?: string): Promise<void> {
   await db.execute(
     sql.raw(`
 do $$
@@ -31,12 +46,35 @@ end $$`),
     sql.raw(`select pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') as member`),
   );
   if (!member) await db.execute(sql.raw(`grant ${APP_ROLE} to current_user`));
+  // On PostgreSQL requests log in as the role itself, with the password derived from the owner's
+  // (`requestRoleLogin` in client.ts); with DATABASE_APP_URL a DBA manages its login instead.
+  if (requestRolePassword) {
+    await db.execute(
+      sql.raw(`alter role ${APP_ROLE} login password '${requestRolePassword.replaceAll("'", "''")}'`),
+    );
+  }
 
   await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
   await db.execute(
     sql.raw(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`),
   );
   await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
+  // Secrets are not the request role's: identity and mail run through `withSystem` (the owner).
+  for (const table of SECRET_TABLES) {
+    await db.execute(sql.raw(`revoke all on "${table}" from ${APP_ROLE}`));
+  }
+  for (const [table, hidden] of Object.entries(SECRET_COLUMNS)) {
+    const columns = await queryRows<{ column_name: string }>(
+      db,
+      sql.raw(`select column_name from information_schema.columns
+               where table_schema = 'public' and table_name = '${table}' order by ordinal_position`),
+    );
+    const open = columns.map((c) => `"${c.column_name}"`).filter((c) => !hidden.includes(c.slice(1, -1)));
+    await db.execute(sql.raw(`revoke all on "${table}" from ${APP_ROLE}`));
+    await db.execute(
+      sql.raw(`grant select (${open.join(', ')}), update (${open.join(', ')}) on "${table}" to ${APP_ROLE}`),
+    );
+  }
   // Owner-run functions (ADR 6) are for the app role only, not for every role on the server.
   const definers = await queryRows<{ signature: string }>(
     db,

@@ -1,7 +1,8 @@
 /**
- * A fixed-window request counter per key (an IP address): enough to stop someone hammering a public form
- * or walking through ids. In memory by default; with a shared counter (Redis, when REDIS_URL is set) every
- * instance counts against the same windows. If the shared counter fails, this instance counts alone.
+ * A fixed-window request counter per key (an IP address, a user): enough to stop someone hammering a public
+ * form, walking through ids or flooding the API. In memory by default; with a shared counter (Redis, when
+ * REDIS_URL is set) every instance counts against the same windows. If the shared counter fails, this
+ * instance counts alone.
  */
 
 /** Counts hits in windows kept elsewhere: the count in the key's window so far and when it ends. */
@@ -58,4 +59,54 @@ export class WindowRateLimiter {
     entry.count += 1;
     return entry.count > this.max ? entry.start + this.windowMs - now : 0;
   }
+}
+
+/**
+ * A shared counter that never holds a request up for long: a hit that takes longer than `timeoutMs` fails,
+ * and after a failure the counter is not asked again for `pauseMs`, so the limiter counts here meanwhile.
+ * node-redis queues commands while it reconnects, so without this a Redis outage would stall every request
+ * that counts (and pile up commands). `onDown` and `onUp` say when it starts and stops failing.
+ */
+export function failFast(
+  counter: SharedCounter,
+  options: {
+    timeoutMs: number;
+    pauseMs: number;
+    clock?: () => number;
+    onDown?: (error: unknown) => void;
+    onUp?: () => void;
+  },
+): SharedCounter {
+  const clock = options.clock ?? Date.now;
+  let pausedUntil = 0;
+  let down = false;
+  return {
+    async hit(key, windowMs) {
+      if (pausedUntil > clock()) throw new Error('the shared counter failed a moment ago');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the shared counter did not answer within ${options.timeoutMs} ms`)),
+          options.timeoutMs,
+        );
+      });
+      try {
+        const result = await Promise.race([counter.hit(key, windowMs), timeout]);
+        if (down) {
+          down = false;
+          options.onUp?.();
+        }
+        return result;
+      } catch (error) {
+        pausedUntil = clock() + options.pauseMs;
+        if (!down) {
+          down = true;
+          options.onDown?.(error);
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }

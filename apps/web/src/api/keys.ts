@@ -19,6 +19,7 @@ export const ROOT_KEYS = {
   imports: ['imports'],
   images: ['images'],
   system: ['system'],
+  team: ['team'],
 } as const satisfies Record<string, QueryKey>;
 
 export type Resource = keyof typeof ROOT_KEYS;

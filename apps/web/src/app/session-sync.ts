@@ -12,7 +12,8 @@ const UNVERIFIED_ALLOWED_PATHS = new Set(['/verifyemail', '/login', '/signup', '
 
 /**
  * Joins the identity SDK to the app: registers the token source of the API client, starts the session once the
- * user is authenticated, and sends an unverified address to /verifyemail.
+ * user is authenticated, sends an unverified address to /verifyemail, and leaves /verifyemail for the
+ * dashboard once the server accepted the session (the address was verified meanwhile).
  */
 export function useSessionSync(): void {
   const { isLoading, isAuthenticated, user, getAccessTokenSilently } = useAuth0();
@@ -41,6 +42,8 @@ export function useSessionSync(): void {
   useEffect(() => {
     if (status === 'unverified' && !UNVERIFIED_ALLOWED_PATHS.has(pathname)) {
       navigate('/verifyemail', { replace: true });
+    } else if (status === 'ready' && pathname === '/verifyemail') {
+      navigate('/dashboard', { replace: true });
     }
   }, [status, pathname, navigate]);
 }

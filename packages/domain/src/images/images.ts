@@ -1,6 +1,7 @@
 /**
  * Pictures of objects: the picture of object `id` (the organisation's own id holds its logo). The type is
- * read from the bytes; an upload without an id answers `NO_OBJECT_ID`.
+ * read from the bytes; an upload without an id answers `NO_OBJECT_ID`. The organisation's pictures together
+ * stay within its plan's `maxImageStorageBytes` (plans.ts).
  */
 import { z } from 'zod';
 import { endpoint, fileResponse, MEMBER, multipartBody } from '../api/endpoint.ts';
@@ -18,7 +19,7 @@ export const imageUploadSchema = z.object({
 });
 export type ImageUpload = z.infer<typeof imageUploadSchema>;
 
-/** The id of any object (letters, digits, `_` and `-`); the handler answers `NO_OBJECT_ID` for none. */
+/** The id of an object (letters, digits, `_` and `-`); the handler answers `NO_OBJECT_ID` for none. */
 const imageParams = z.object({ objectId: z.string().max(200) });
 const uploadParams = z.object({ objectId: z.string().max(200).default('') });
 
@@ -38,7 +39,10 @@ export const getImage = endpoint({
   example: (ref) => ({ params: { objectId: ref('objectId') } }),
 });
 
-/** Stores or replaces the picture; only an admin may change the organisation's logo. */
+/**
+ * Stores or replaces the picture of an object of the organisation; only an admin may change the
+ * organisation's logo.
+ */
 export const uploadImage = endpoint({
   name: 'uploadImage',
   method: 'POST',
@@ -46,6 +50,12 @@ export const uploadImage = endpoint({
   path: '/api/v1/image/:objectId?',
   tag: 'Images',
   summary: 'Store or replace the picture of an object (PNG, JPEG, GIF or WebP up to 5 MB)',
+  description:
+    'The id is that of a component, hose assembly, hose kit or customer of the organisation, or the ' +
+    "organisation's own id for its logo; any other id is not found (404). The type is read from the bytes " +
+    '(the one sent is ignored): SVG, other files and pictures with anything after their end or with page ' +
+    "markup inside are refused (400). A picture that would take the organisation's pictures beyond its " +
+    "plan's storage answers LIMIT_REACHED (403) with the limit and what is used.",
   access: MEMBER,
   params: uploadParams,
   body: multipartBody({
@@ -56,7 +66,7 @@ export const uploadImage = endpoint({
     tooLargeAdvice: 'Choose a smaller picture.',
   }),
   response: imageUploadSchema,
-  errors: ['MISSING_ROLE', 'PAYLOAD_TOO_LARGE'],
+  errors: ['MISSING_ROLE', 'PAYLOAD_TOO_LARGE', 'LIMIT_REACHED'],
   example: (ref) => ({
     params: { objectId: ref('objectId') },
     body: { fields: {}, file: { fileName: 'part.png', contentType: 'image/png', base64: PNG_1X1 } },

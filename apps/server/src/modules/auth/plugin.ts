@@ -14,12 +14,12 @@ import {
   type Role,
   type Tier,
 } from '@hosewright/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { memberships, revokedTokens, subscriptions, users } from '../../db/schema.ts';
+import { memberships, revokedTokens, subscriptions, userProfileColumns, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { TokenVerifier } from './tokens.ts';
+import type { AccessClaims, TokenVerifier } from './tokens.ts';
 
 export interface AuthContext {
   userId: string;
@@ -31,6 +31,8 @@ export interface AuthContext {
   roles: Role[];
   subscription: { tier: Tier; expiresAt: Date } & PlanLimits;
   tokenId: string;
+  /** The grant the token came from, when the embedded provider minted it: sign-out ends it. */
+  grantId?: string;
   tokenExpiresAt: Date;
 }
 
@@ -101,7 +103,13 @@ class AuthCache {
       return;
     }
     const [kind, id] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
-    const field = ({ org: 'organizationId', user: 'userId', token: 'tokenId' } as const)[kind as 'org'];
+    if (kind === 'token') {
+      for (const [token, hit] of this.entries) {
+        if (revocationKeys(hit.context).includes(id)) this.entries.delete(token);
+      }
+      return;
+    }
+    const field = ({ org: 'organizationId', user: 'userId' } as const)[kind as 'org'];
     if (!field) return;
     for (const [token, hit] of this.entries) {
       if (hit.context[field] === id) this.entries.delete(token);
@@ -199,10 +207,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 type LoadedContext = Omit<AuthContext, 'subscription'> & { subscription: AuthContext['subscription'] | null };
 
-async function loadContext(
-  database: Database,
-  claims: { userId: string; organizationId: string; tokenId: string; expiresAt: Date },
-): Promise<LoadedContext> {
+async function loadContext(database: Database, claims: AccessClaims): Promise<LoadedContext> {
   if (!isUuid(claims.userId) || !isUuid(claims.organizationId)) {
     throw new AppError(
       AppErrorCode.Unauthenticated,
@@ -213,11 +218,14 @@ async function loadContext(
     const [revoked] = await tx
       .select({ tokenId: revokedTokens.tokenId })
       .from(revokedTokens)
-      .where(eq(revokedTokens.tokenId, claims.tokenId));
+      .where(inArray(revokedTokens.tokenId, revocationKeys(claims)));
     if (revoked) throw new AppError(AppErrorCode.Unauthenticated, 'This session has ended. Sign in again.');
 
     const [row] = await tx
-      .select({ user: users, role: memberships.role })
+      .select({
+        user: userProfileColumns,
+        role: memberships.role,
+      })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(
@@ -249,6 +257,7 @@ async function loadContext(
             }
           : null,
       tokenId: claims.tokenId,
+      ...(claims.grantId ? { grantId: claims.grantId } : {}),
       tokenExpiresAt: claims.expiresAt,
     };
   });
@@ -280,4 +289,12 @@ function denialError(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/**
+ * The `revoked_tokens` keys that refuse a token: its own id, and its grant's (`grant:<id>`), which sign-out
+ * revokes so that every access token minted from the grant is refused at once, not only the one signing out.
+ */
+export function revocationKeys(token: { tokenId: string; grantId?: string }): string[] {
+  return token.grantId ? [token.tokenId, `grant:${token.grantId}`] : [token.tokenId];
 }

@@ -20,6 +20,8 @@ export interface AccessClaims {
   userId: string;
   organizationId: string;
   tokenId: string;
+  /** The provider's grant the token was minted from (the embedded provider's `grant_id` claim). */
+  grantId?: string;
   expiresAt: Date;
 }
 
@@ -55,6 +57,7 @@ export async function createTokenVerifier(config: Config, database: Database): P
       userId: payload.sub,
       organizationId,
       tokenId: typeof payload.jti === 'string' ? payload.jti : `${payload.sub}:${payload.iat ?? 0}`,
+      ...(typeof payload.grant_id === 'string' ? { grantId: payload.grant_id } : {}),
       expiresAt: new Date(payload.exp * 1000),
     };
   };

@@ -1,4 +1,4 @@
-import { AppErrorCode, LOGIN_FAILURE_WINDOW_MS, PLANS, TRIAL_DAYS } from '@hosewright/domain';
+import { AppErrorCode, PLANS, TRIAL_DAYS } from '@hosewright/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../../db/client.ts';
@@ -13,7 +13,13 @@ import {
   sendVerificationEmail,
   verifyEmail,
 } from './accounts.ts';
-import { LoginRateLimiter } from './rate-limit.ts';
+import { FORM_MAX_PER_HOUR } from './pages.ts';
+import {
+  ACCOUNT_MAX_FAILURES,
+  SignInThrottle,
+  THROTTLE_RULES,
+  tooManyAttemptsMessage,
+} from './rate-limit.ts';
 import { Browser, createTestIdentity, mailedLink, readOutbox, type TestIdentity } from './test-support.ts';
 
 const PASSWORD = 'hose-fitter-2024';
@@ -175,12 +181,12 @@ describe('createOrganizationWithAdmin', () => {
 
 describe('authenticate', () => {
   const ip = '203.0.113.7';
-  let limiter: LoginRateLimiter;
+  let limiter: SignInThrottle;
   let now: number;
 
   beforeEach(() => {
     now = Date.UTC(2030, 0, 1);
-    limiter = new LoginRateLimiter({ clock: () => now });
+    limiter = new SignInThrottle({ clock: () => now });
   });
 
   it('accepts the right password (email in any case) and refuses a wrong one', async () => {
@@ -199,62 +205,68 @@ describe('authenticate', () => {
     expect(unknown.message).toBe('Wrong email or password.');
   });
 
-  it('locks an account after 10 failures, even for the right password, until the window passes', async () => {
-    await createOrganizationWithAdmin(database, signUpInput('locked@example.com'));
-    for (let i = 0; i < 10; i++) {
-      now += 1000;
-      await rejection(
-        authenticate(
-          database,
-          'locked@example.com',
-          `wrong-${i}-pass`,
-          `198.51.100.${i}`,
-          undefined,
-          limiter,
-        ),
+  it('slows one account from one address with growing delays; its owner elsewhere signs in', async () => {
+    await createOrganizationWithAdmin(database, signUpInput('guessed@example.com'));
+    const attacker = '198.51.100.66';
+    const attempt = (password: string, from = attacker) =>
+      authenticate(database, 'guessed@example.com', password, from, undefined, limiter).then(
+        () => 'signed in',
+        (error: AppError) => error.message,
       );
+    for (let i = 0; i < THROTTLE_RULES.pair.free + 1; i++) {
+      expect(await attempt(`wrong-${i}-pass`)).toBe('Wrong email or password.');
     }
-    const locked = await rejection(
-      authenticate(database, 'locked@example.com', PASSWORD, ip, undefined, limiter),
-    );
-    expect(locked.code).toBe(AppErrorCode.TooManyRequests);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.message).toBe('Too many attempts. Try again in 15 minutes.');
-
-    now += 10 * 60_000;
-    const later = await rejection(
-      authenticate(database, 'locked@example.com', PASSWORD, ip, undefined, limiter),
-    );
-    expect(later.message).toBe('Too many attempts. Try again in 5 minutes.');
-
-    now += LOGIN_FAILURE_WINDOW_MS;
-    await expect(
-      authenticate(database, 'locked@example.com', PASSWORD, ip, undefined, limiter),
-    ).resolves.toBeTruthy();
+    // Past the allowance: 2 s, then 4 s, then 8 s … even with the right password, from that address only.
+    expect(await attempt(PASSWORD)).toBe('Too many attempts. Try again in 2 seconds.');
+    expect(await attempt(PASSWORD, ip)).toBe('signed in');
+    now += 2000;
+    expect(await attempt('wrong-again-1')).toBe('Wrong email or password.');
+    expect(await attempt(PASSWORD)).toBe('Too many attempts. Try again in 4 seconds.');
+    now += 4000;
+    expect(await attempt(PASSWORD)).toBe('signed in');
   });
 
-  it('locks an IP address after 10 failures across accounts', async () => {
+  it('slows an address that sprays one password across many accounts', async () => {
     await createOrganizationWithAdmin(database, signUpInput('victim@example.com'));
-    for (let i = 0; i < 10; i++) {
+    const sprayer = '203.0.113.99';
+    for (let i = 0; i <= THROTTLE_RULES.address.free; i++) {
       await rejection(
-        authenticate(database, `probe${i}@example.com`, 'guess-guess-1', ip, undefined, limiter),
+        authenticate(database, `probe${i}@example.com`, 'Summer2024!', sprayer, undefined, limiter),
       );
     }
-    const fromIp = await rejection(
-      authenticate(database, 'victim@example.com', PASSWORD, ip, undefined, limiter),
+    const fromSprayer = await rejection(
+      authenticate(database, 'victim@example.com', PASSWORD, sprayer, undefined, limiter),
     );
-    expect(fromIp.message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    expect(fromSprayer.code).toBe(AppErrorCode.TooManyRequests);
+    expect(fromSprayer.statusCode).toBe(429);
+    expect(fromSprayer.details).toEqual({ retryAfterSeconds: 2 });
     await expect(
       authenticate(database, 'victim@example.com', PASSWORD, '192.0.2.1', undefined, limiter),
     ).resolves.toBeTruthy();
-
-    now += LOGIN_FAILURE_WINDOW_MS;
+    now += 2000;
     await expect(
-      authenticate(database, 'victim@example.com', PASSWORD, ip, undefined, limiter),
+      authenticate(database, 'victim@example.com', PASSWORD, sprayer, undefined, limiter),
     ).resolves.toBeTruthy();
   });
 
-  it('shows the limit on the sign-in page', async () => {
+  it('accepts at most 100 failures an hour for one account from all addresses together', async () => {
+    const throttle = new SignInThrottle({ clock: () => now });
+    const email = 'popular@example.com';
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES - 1; i++) {
+      await throttle.recordFailure(email, `10.0.${Math.floor(i / 250)}.${i % 250}`);
+    }
+    expect(await throttle.check(email, '192.0.2.50')).toEqual({ allowed: true });
+    await throttle.recordFailure(email, '10.1.0.1');
+    const refused = await throttle.check(email, '192.0.2.50');
+    expect(refused.allowed).toBe(false);
+    expect(tooManyAttemptsMessage(refused.allowed ? 0 : refused.retryAfterMs)).toBe(
+      'Too many attempts. Try again in 60 minutes.',
+    );
+    now += 60 * 60_000;
+    expect(await throttle.check(email, '192.0.2.50')).toEqual({ allowed: true });
+  });
+
+  it('shows the wait on the sign-in page', async () => {
     await createOrganizationWithAdmin(database, signUpInput('pagelock@example.com'));
     const browser = new Browser(identity.app);
     const start = await browser.get(
@@ -268,7 +280,7 @@ describe('authenticate', () => {
       })}`,
     );
     const page = new URL(start.headers.location as string, 'http://localhost:3000').pathname;
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i <= THROTTLE_RULES.pair.free; i++) {
       const failed = await browser.post(`${page}/login`, {
         email: 'pagelock@example.com',
         password: 'wrong-pass-1',
@@ -280,9 +292,9 @@ describe('authenticate', () => {
       password: PASSWORD,
     });
     expect(refused.statusCode).toBe(429);
-    expect(refused.body).toContain('Too many attempts. Try again in 15 minutes.');
+    expect(refused.body).toContain('Too many attempts. Try again in 2 seconds.');
 
-    identity.advance(LOGIN_FAILURE_WINDOW_MS);
+    identity.advance(2000);
     const accepted = await browser.post(`${page}/login`, {
       email: 'pagelock@example.com',
       password: PASSWORD,
@@ -386,7 +398,7 @@ describe('password reset', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.body).toContain('Password changed');
 
-    const limiter = new LoginRateLimiter();
+    const limiter = new SignInThrottle();
     await expect(
       authenticate(database, email, 'new-password-42', '192.0.2.9', undefined, limiter),
     ).resolves.toMatchObject({
@@ -413,6 +425,34 @@ describe('password reset', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('If an account exists');
     expect(await readOutbox(identity.dataDir, 'nobody@example.com')).toEqual([]);
+  });
+
+  it('answers a known and an unknown email alike, and limits requests per address', async () => {
+    const email = 'limited@example.com';
+    await createOrganizationWithAdmin(database, signUpInput(email));
+    const ask = (address: string, to: string) =>
+      identity.app.inject({
+        method: 'POST',
+        url: '/idp/forgot-password',
+        headers: { host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: to }).toString(),
+        remoteAddress: address,
+      });
+    const known = await ask('198.51.100.31', email);
+    const unknown = await ask('198.51.100.31', 'not-a-customer@example.com');
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.body).toBe(unknown.body);
+    await mailedLink(identity.dataDir, email, 'reset-password');
+
+    const answers: number[] = [];
+    for (let i = 0; i < FORM_MAX_PER_HOUR; i++) answers.push((await ask('198.51.100.32', email)).statusCode);
+    expect(answers).toEqual(Array(FORM_MAX_PER_HOUR).fill(200));
+    const refused = await ask('198.51.100.32', email);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain(
+      'This form was sent many times from your network. Please try again in 60 minutes.',
+    );
+    expect((await ask('198.51.100.33', email)).statusCode).toBe(200);
   });
 
   it('keeps only the newest link and expires links after an hour', async () => {

@@ -12,9 +12,9 @@ import type { Database, Tx } from '../../db/client.ts';
 import { emailTokens, memberships, organizations, subscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetMail, verificationMail } from './emails.ts';
+import { resetMail, signUpAttemptMail, verificationMail } from './emails.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { accountKey, ipKey, LoginRateLimiter, tooManyAttemptsMessage } from './rate-limit.ts';
+import { DatabaseThrottleStore, SignInThrottle, tooManyAttemptsMessage } from './rate-limit.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 export const VERIFY_EMAIL_TTL_MS = 7 * DAY_MS;
@@ -106,21 +106,21 @@ export interface AuthenticatedUser {
   emailVerified: boolean;
 }
 
-const limiters = new WeakMap<Database, LoginRateLimiter>();
+const limiters = new WeakMap<Database, SignInThrottle>();
 
-/** The in-memory limiter shared by everything signing in against this database in this process. */
-export function loginLimiterFor(database: Database): LoginRateLimiter {
+/** The throttle counting in this database (`sign_in_throttle`), when no other store (Redis) is given. */
+export function loginLimiterFor(database: Database): SignInThrottle {
   let limiter = limiters.get(database);
   if (!limiter) {
-    limiter = new LoginRateLimiter();
+    limiter = new SignInThrottle({ store: new DatabaseThrottleStore(database) });
     limiters.set(database, limiter);
   }
   return limiter;
 }
 
 /**
- * Checks an email and password, counting failures per account and per IP. Throws UNAUTHENTICATED
- * ('Wrong email or password.') or TOO_MANY_REQUESTS ('Too many attempts. Try again in N minutes.').
+ * Checks an email and password, throttling failures (`SignInThrottle`). Throws UNAUTHENTICATED
+ * ('Wrong email or password.') or TOO_MANY_REQUESTS ('Too many attempts. Try again in N seconds.').
  */
 export async function authenticate(
   database: Database,
@@ -128,11 +128,10 @@ export async function authenticate(
   password: string,
   ip: string,
   now?: number,
-  limiter: LoginRateLimiter = loginLimiterFor(database),
+  limiter: SignInThrottle = loginLimiterFor(database),
 ): Promise<AuthenticatedUser> {
   const at = now ?? limiter.clock();
-  const keys = [accountKey(email), ipKey(ip)];
-  const decision = await limiter.check(keys, at);
+  const decision = await limiter.check(email, ip, at);
   if (!decision.allowed) {
     throw new AppError(AppErrorCode.TooManyRequests, tooManyAttemptsMessage(decision.retryAfterMs), {
       retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
@@ -142,10 +141,10 @@ export async function authenticate(
   const user = await database.withSystem((tx) => findUserByEmail(tx, email));
   const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
   if (!user || !valid) {
-    await limiter.recordFailure(keys, at);
+    await limiter.recordFailure(email, ip, at);
     throw new AppError(AppErrorCode.Unauthenticated, WRONG_CREDENTIALS_MESSAGE);
   }
-  await limiter.reset(accountKey(email));
+  await limiter.recordSuccess(email, ip);
   return { userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null };
 }
 
@@ -248,6 +247,26 @@ export async function requestPasswordReset(
   await mailer.send(resetMail(issued.user.email, issued.user.name, link));
 }
 
+/** Tells the owner of `email` that someone tried to sign up with it (the sign-up page answers as for anyone). */
+export async function notifyExistingAccount(
+  database: Database,
+  mailer: Mailer,
+  config: LinkConfig,
+  email: string,
+): Promise<void> {
+  // Sign-up happens signed out, before any organisation: the global users table.
+  const user = await database.withSystem((tx) => findUserByEmail(tx, email.trim().toLowerCase()));
+  if (!user) return;
+  await mailer.send(
+    signUpAttemptMail(
+      user.email,
+      user.name,
+      `${config.publicUrl}/login`,
+      `${config.publicUrl}/idp/forgot-password`,
+    ),
+  );
+}
+
 /** Throws the same errors `resetPassword` would for this token, without using it (for the form page). */
 export async function checkPasswordResetToken(
   database: Database,
@@ -286,7 +305,7 @@ export async function resetPassword(
 
 // ---------------------------------------------------------------------------------------------- helpers
 
-async function findUserByEmail(tx: Tx, email: string) {
+export async function findUserByEmail(tx: Tx, email: string) {
   const [user] = await tx
     .select()
     .from(users)
@@ -294,7 +313,7 @@ async function findUserByEmail(tx: Tx, email: string) {
   return user;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function issueToken(tx: Tx, userId: string, purpose: TokenPurpose, ttlMs: number, now: Date) {
   const token = randomBytes(32).toString('base64url');
@@ -356,11 +375,11 @@ export const LINK_MESSAGES = {
   expired: 'This link has expired. Ask for a new one.',
 } as const;
 
-function invalidLink(reason: keyof typeof LINK_MESSAGES): AppError {
+export function invalidLink(reason: keyof typeof LINK_MESSAGES): AppError {
   return new AppError(AppErrorCode.BadRequest, LINK_MESSAGES[reason], { reason });
 }
 
-function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issues: FieldIssue[] = parsed.error.issues.map((issue) => ({

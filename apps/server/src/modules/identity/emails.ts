@@ -22,6 +22,40 @@ export function resetMail(to: string, name: string, link: string): MailMessage {
   });
 }
 
+/** To the owner of an address someone tried to sign up with again: nobody learns on the page that it exists. */
+export function signUpAttemptMail(
+  to: string,
+  name: string,
+  signInLink: string,
+  resetLink: string,
+): MailMessage {
+  return composeMail(to, 'Your Hosewright account', {
+    name,
+    intro:
+      'Someone, perhaps you, tried to create a new Hosewright account with this email address. You already have one. To sign in, open:',
+    link: signInLink,
+    action: 'Sign in',
+    note: `Forgot your password? Choose a new one at ${resetLink}. If this was not you, you can ignore this email.`,
+  });
+}
+
+/** An invitation to join an organisation: the link lets the person set a password, or join with theirs. */
+export function invitationMail(
+  to: string,
+  organizationName: string,
+  inviterName: string,
+  link: string,
+  days: number,
+): MailMessage {
+  return composeMail(to, `${inviterName} invited you to ${organizationName} on Hosewright`, {
+    name: to,
+    intro: `${inviterName} invited you to join ${organizationName} on Hosewright, where the shop builds, prices and tracks its hose assemblies. To accept, open:`,
+    link,
+    action: 'Accept the invitation',
+    note: `The link works for ${days} days. If you did not expect this, you can ignore this email.`,
+  });
+}
+
 interface MailContent {
   name: string;
   intro: string;

@@ -8,20 +8,24 @@ import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { SharedCounter } from '../../lib/rate-limit.ts';
+import { forwardedAsDecided, type TrustProxy } from '../../lib/trust-proxy.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { loginLimiterFor } from './accounts.ts';
 import { purgeExpiredOidcPayloads } from './adapter.ts';
 import { loadSigningKeys } from './keys.ts';
 import { identityPages, PAGE_PATHS } from './pages.ts';
 import { createProvider, IDP_PREFIX } from './provider.ts';
-import type { LoginRateLimiter } from './rate-limit.ts';
+import type { SignInThrottle } from './rate-limit.ts';
 
 export interface IdentityOptions {
   config: Config;
   database: Database;
   mailer: Mailer;
-  /** Sign-in limits; defaults to the in-memory limiter for this database. Tests pass one with their clock. */
-  loginLimiter?: LoginRateLimiter;
+  /** Sign-in throttle; defaults to one counting in this database. Redis when set; tests pass their clock. */
+  loginLimiter?: SignInThrottle;
+  /** Counts shared by every instance (Redis): the per-address limits of the sign-up and reset forms. */
+  sharedCounter?: SharedCounter;
 }
 
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -36,7 +40,7 @@ export async function registerIdentity(app: FastifyInstance, options: IdentityOp
   const provider = createProvider({ config, database, keys, logger: app.log });
 
   if (!app.hasDecorator('use')) await app.register(middie);
-  app.use(IDP_PREFIX, providerMiddleware(provider));
+  app.use(IDP_PREFIX, providerMiddleware(provider, config.TRUST_PROXY));
 
   await app.register(identityPages, {
     prefix: IDP_PREFIX,
@@ -45,6 +49,7 @@ export async function registerIdentity(app: FastifyInstance, options: IdentityOp
     mailer,
     provider,
     limiter: options.loginLimiter ?? loginLimiterFor(database),
+    sharedCounter: options.sharedCounter,
   });
 
   schedulePurge(app, database);
@@ -53,7 +58,7 @@ export async function registerIdentity(app: FastifyInstance, options: IdentityOp
 type MountedRequest = IncomingMessage & { originalUrl?: string };
 
 /** Hands /idp requests to the provider, except the pages Fastify serves itself. */
-function providerMiddleware(provider: Provider) {
+function providerMiddleware(provider: Provider, trust: TrustProxy | false) {
   const handle = provider.callback();
   return (req: MountedRequest, res: ServerResponse, next: (err?: unknown) => void): void => {
     const path = req.url ?? '/';
@@ -62,6 +67,7 @@ function providerMiddleware(provider: Provider) {
       return;
     }
     mapAuth0Logout(req);
+    forwardedAsDecided(req, trust);
     void handle(req, res);
   };
 }
@@ -107,4 +113,10 @@ export { createOidcAdapter, purgeExpiredOidcPayloads } from './adapter.ts';
 export { loadSigningKeys, type SigningKeys } from './keys.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { FIRST_PARTY_SCOPES, firstPartyClient } from './provider.ts';
-export { type FailureStore, LoginRateLimiter, MemoryFailureStore } from './rate-limit.ts';
+export {
+  DatabaseThrottleStore,
+  MemoryThrottleStore,
+  RedisThrottleStore,
+  SignInThrottle,
+  type ThrottleStore,
+} from './rate-limit.ts';

@@ -11,20 +11,24 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type SharedCounter, WindowRateLimiter } from '../../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
   authenticate,
   checkPasswordResetToken,
   createOrganizationWithAdmin,
   type FieldIssue,
+  notifyExistingAccount,
   requestPasswordReset,
   resetPassword,
   sendVerificationEmail,
   verifyEmail,
 } from './accounts.ts';
+import { acceptInvitation, openInvitation } from './invitations.ts';
 import { FIRST_PARTY_SCOPES } from './provider.ts';
-import { accountKey, type LoginRateLimiter } from './rate-limit.ts';
+import type { SignInThrottle } from './rate-limit.ts';
 import {
+  acceptInvitationPage,
   type FieldErrors,
   forgotPasswordPage,
   messagePage,
@@ -38,11 +42,41 @@ export interface IdentityPagesOptions {
   database: Database;
   mailer: Mailer;
   provider: Provider;
-  limiter: LoginRateLimiter;
+  limiter: SignInThrottle;
+  /** Counts shared by every instance (Redis) for the per-address form limits; this process alone without. */
+  sharedCounter?: SharedCounter;
+}
+
+/** Sign-ups and password-reset requests one address may send per hour (each form counted on its own). */
+export const FORM_MAX_PER_HOUR = 10;
+
+/** A limiter per form, counting per address; `undefined` from `wait` means go ahead. */
+function formLimiter(name: string, shared: SharedCounter | undefined, log: FastifyInstance['log']) {
+  const limiter = new WindowRateLimiter({
+    max: FORM_MAX_PER_HOUR,
+    windowMs: 60 * 60_000,
+    shared: shared && {
+      counter: shared,
+      name,
+      onError: (error) => log.warn({ err: error }, 'shared rate limit unavailable; counting here'),
+    },
+  });
+  return async (request: FastifyRequest): Promise<string | undefined> => {
+    const waitMs = await limiter.hit(request.ip);
+    if (waitMs <= 0) return undefined;
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+    return `This form was sent many times from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  };
 }
 
 /** Paths under /idp served by these routes rather than by the provider. */
-export const PAGE_PATHS = ['/interaction/', '/verify-email', '/forgot-password', '/reset-password'] as const;
+export const PAGE_PATHS = [
+  '/interaction/',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+  '/accept-invitation',
+] as const;
 
 type Form = Record<string, string>;
 type UidParams = { uid: string };
@@ -67,6 +101,7 @@ export async function identityPages(scope: FastifyInstance, options: IdentityPag
 function registerInteractionRoutes(scope: FastifyInstance, options: IdentityPagesOptions): void {
   const { config, provider } = options;
   const loginUrl = `${config.publicUrl}/login`;
+  const signUpLimit = formLimiter('signup', options.sharedCounter, scope.log);
 
   const withInteraction = async (
     request: FastifyRequest<{ Params: UidParams }>,
@@ -112,7 +147,16 @@ function registerInteractionRoutes(scope: FastifyInstance, options: IdentityPage
     { config: PUBLIC },
     async (request, reply) => {
       const interaction = await withInteraction(request, reply);
-      return interaction ? submitSignUp(options, request, reply, interaction) : reply;
+      if (!interaction) return reply;
+      const tooMany = await signUpLimit(request);
+      if (tooMany) {
+        return sendPage(
+          reply,
+          signUpView(interaction.uid, { values: keptValues(request.body), errors: { email: tooMany } }),
+          429,
+        );
+      }
+      return submitSignUp(options, request, reply, interaction);
     },
   );
 }
@@ -136,33 +180,53 @@ async function submitSignIn(
   }
 }
 
-/** Creates the organisation and its admin, mails the verification link and signs the new person in. */
+/**
+ * Creates the organisation and its admin and mails the verification link; the person signs in once the
+ * address is confirmed. An address that already has an account gets the same page, after the same work (the
+ * password is hashed before the address is looked up), and its owner an email instead (ADR 14): the page
+ * never tells whether an address has an account.
+ */
 async function submitSignUp(
-  { config, database, mailer, provider }: IdentityPagesOptions,
+  { config, database, mailer }: IdentityPagesOptions,
   request: FormRequest,
   reply: FastifyReply,
   interaction: Interaction,
 ): Promise<FastifyReply> {
-  const values = {
-    name: text(request.body, 'name'),
-    email: text(request.body, 'email'),
-    organizationName: text(request.body, 'organizationName'),
-  };
+  const values = keptValues(request.body);
+  const mailFailed = (err: unknown) => request.log.error({ err }, 'A sign-up email could not be sent');
   try {
     const password = text(request.body, 'password');
     const account = await createOrganizationWithAdmin(database, { ...values, password });
-    await sendVerificationEmail(database, mailer, config, account.userId).catch((err: unknown) => {
-      request.log.error({ err }, 'The verification email could not be sent');
-    });
-    return finishLogin(provider, request, reply, account.userId);
+    sendVerificationEmail(database, mailer, config, account.userId).catch(mailFailed);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return sendPage(
-      reply,
-      signUpView(interaction.uid, { values, errors: signUpErrors(err) }),
-      err.statusCode,
-    );
+    if (err.code !== AppErrorCode.Conflict) {
+      return sendPage(
+        reply,
+        signUpView(interaction.uid, { values, errors: fieldErrors(err) }),
+        err.statusCode,
+      );
+    }
+    notifyExistingAccount(database, mailer, config, values.email).catch(mailFailed);
   }
+  return sendPage(reply, checkInboxPage(values.email.trim(), `${config.publicUrl}/login`));
+}
+
+function checkInboxPage(email: string, loginUrl: string): string {
+  return messagePage({
+    title: 'Check your inbox',
+    message: `We sent an email to ${email}. Open the link in it to confirm your address, then sign in to Hosewright.`,
+    action: { href: loginUrl, label: 'Back to sign in' },
+  });
+}
+
+/** What a refused sign-up form shows again: never the password. */
+function keptValues(body: Form): { name: string; email: string; organizationName: string } {
+  return {
+    name: text(body, 'name'),
+    email: text(body, 'email'),
+    organizationName: text(body, 'organizationName'),
+  };
 }
 
 function signInView(uid: string, state: { email?: string; error?: string } = {}): string {
@@ -180,11 +244,6 @@ function signUpView(uid: string, state: { values?: Form; errors?: FieldErrors } 
     signInHref: `/idp/interaction/${uid}/login`,
     ...state,
   });
-}
-
-function signUpErrors(err: AppError): FieldErrors {
-  if (err.code === AppErrorCode.Conflict) return { email: err.message };
-  return fieldErrors(err);
 }
 
 async function findInteraction(
@@ -260,6 +319,7 @@ function expiredPage(loginUrl: string): string {
 function registerEmailRoutes(scope: FastifyInstance, options: IdentityPagesOptions): void {
   const { config, database, mailer, limiter } = options;
   const loginUrl = `${config.publicUrl}/login`;
+  const resetLimit = formLimiter('forgot-password', options.sharedCounter, scope.log);
 
   scope.get<{ Querystring: TokenQuery }>('/verify-email', { config: PUBLIC }, async (request, reply) => {
     try {
@@ -268,6 +328,55 @@ function registerEmailRoutes(scope: FastifyInstance, options: IdentityPagesOptio
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return sendPage(reply, linkProblemPage(err, loginUrl), err.statusCode);
+    }
+  });
+
+  // An invitation's link (team/routes.ts): a new person sets their name and password, an account joins as is.
+  scope.get<{ Querystring: TokenQuery }>('/accept-invitation', { config: PUBLIC }, async (request, reply) => {
+    const token = request.query.token ?? '';
+    try {
+      const invitation = await openInvitation(database, token);
+      return sendPage(
+        reply,
+        acceptInvitationPage({ action: '/idp/accept-invitation', token, ...invitation }),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return sendPage(reply, invitationProblemPage(err, loginUrl), err.statusCode);
+    }
+  });
+
+  scope.post<{ Body: Form }>('/accept-invitation', { config: PUBLIC }, async (request, reply) => {
+    const token = text(request.body, 'token');
+    const name = text(request.body, 'name');
+    try {
+      const { organizationName } = await acceptInvitation(database, token, {
+        name,
+        password: text(request.body, 'password'),
+      });
+      return sendPage(
+        reply,
+        messagePage({
+          title: 'Welcome to the team',
+          message: `You belong to ${organizationName} now. Sign in to start.`,
+          action: { href: loginUrl, label: 'Sign in to Hosewright' },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const errors = fieldErrors(err);
+      if (Object.keys(errors).length === 0) {
+        return sendPage(reply, invitationProblemPage(err, loginUrl), err.statusCode);
+      }
+      const invitation = await openInvitation(database, token);
+      const page = acceptInvitationPage({
+        action: '/idp/accept-invitation',
+        token,
+        ...invitation,
+        values: { name },
+        errors,
+      });
+      return sendPage(reply, page, err.statusCode);
     }
   });
 
@@ -286,7 +395,20 @@ function registerEmailRoutes(scope: FastifyInstance, options: IdentityPagesOptio
       });
       return sendPage(reply, page, 400);
     }
-    await requestPasswordReset(database, mailer, config, email);
+    const tooMany = await resetLimit(request);
+    if (tooMany) {
+      const page = forgotPasswordPage({
+        action: '/idp/forgot-password',
+        signInHref: loginUrl,
+        email,
+        error: tooMany,
+      });
+      return sendPage(reply, page, 429);
+    }
+    // Not awaited: the answer, and the time it takes, must not tell whether the account exists.
+    requestPasswordReset(database, mailer, config, email).catch((err: unknown) => {
+      request.log.error({ err }, 'A password reset could not be requested');
+    });
     return sendPage(reply, resetRequestedPage(loginUrl));
   });
 
@@ -311,7 +433,7 @@ function registerEmailRoutes(scope: FastifyInstance, options: IdentityPagesOptio
     try {
       const { email } = await resetPassword(database, token, password);
       // The person proved they own the mailbox: lift any sign-in lock on the account.
-      await limiter.reset(accountKey(email));
+      await limiter.releaseAccount(email);
       return sendPage(reply, passwordChangedPage(loginUrl));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -321,6 +443,15 @@ function registerEmailRoutes(scope: FastifyInstance, options: IdentityPagesOptio
         : linkProblemPage(err, `${config.publicUrl}/idp/forgot-password`);
       return sendPage(reply, page, err.statusCode);
     }
+  });
+}
+
+function invitationProblemPage(err: AppError, loginUrl: string): string {
+  return messagePage({
+    title: 'Invitation link',
+    message: `${err.message} An admin of your shop can send the invitation again.`,
+    action: { href: loginUrl, label: 'Go to sign in' },
+    tone: 'alert',
   });
 }
 

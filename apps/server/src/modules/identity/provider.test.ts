@@ -11,8 +11,10 @@ import {
   interactionPath,
   location,
   mailedLink,
+  type OutboxMail,
   PUBLIC_URL,
   pkcePair,
+  readOutbox,
   type TestIdentity,
   type TokenResponse,
   tokenRequest,
@@ -222,6 +224,23 @@ describe('authorization code flow with PKCE', () => {
     expect(location(response)).toContain('error=invalid_target');
   });
 
+  it.each([
+    ['another port', 'http://localhost:4000/callback'],
+    ['the other loopback name', 'http://127.0.0.1:3000/callback'],
+    ['the root path', `${PUBLIC_URL}/`],
+    ['a longer path', `${PUBLIC_URL}/callback/elsewhere`],
+    ['an added query', `${PUBLIC_URL}/callback?next=1`],
+  ])('refuses a redirect_uri with %s: an error page, no redirect', async (_case, redirectUri) => {
+    const { challenge } = pkcePair();
+    const response = await new Browser(identity.app).get(
+      authorizeUrl(identity.config, challenge, { redirect_uri: redirectUri }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toContain('Something went wrong');
+    expect(response.body).toContain('redirect_uri did not match');
+  });
+
   it('requires PKCE', async () => {
     const { challenge } = pkcePair();
     const url = new URL(authorizeUrl(identity.config, challenge), PUBLIC_URL);
@@ -245,7 +264,7 @@ describe('authorization code flow with PKCE', () => {
 });
 
 describe('sign-up page', () => {
-  it('is shown for screen_hint=signup, shows field errors, then signs the new person in', async () => {
+  it('is shown for screen_hint=signup, shows field errors, then mails the link to confirm the address', async () => {
     const browser = new Browser(identity.app);
     const { challenge } = pkcePair();
     const page = interactionPath(
@@ -272,28 +291,48 @@ describe('sign-up page', () => {
       password: PASSWORD,
       organizationName: 'Crimp Co',
     });
-    const callback = await browser.follow(created);
-    expect(location(callback)).toMatch(new RegExp(`^${PUBLIC_URL}/callback\\?code=`));
-    expect(await mailedLink(identity.dataDir, 'sam@example.com', 'verify-email')).toMatch(
-      /^\/idp\/verify-email\?token=/,
-    );
+    expect(created.statusCode).toBe(200);
+    expect(created.body).toContain('Check your inbox');
+    const link = await mailedLink(identity.dataDir, 'sam@example.com', 'verify-email');
+    expect((await browser.get(link)).body).toContain('Your email address is confirmed');
+    // Confirmed, the new person signs in with the password they chose.
+    const { code } = await signInForCode(new Browser(identity.app), 'sam@example.com');
+    expect(code).toBeTruthy();
   });
 
-  it('says when the email already has an account', async () => {
+  it('answers an address that already has an account exactly like a new one, and emails its owner', async () => {
     await signUp('taken@example.com');
-    const browser = new Browser(identity.app);
-    const { challenge } = pkcePair();
-    const page = interactionPath(
-      await browser.get(authorizeUrl(identity.config, challenge, { screen_hint: 'signup' })),
+    const post = async (email: string) => {
+      const browser = new Browser(identity.app);
+      const { challenge } = pkcePair();
+      const page = interactionPath(
+        await browser.get(authorizeUrl(identity.config, challenge, { screen_hint: 'signup' })),
+      );
+      return browser.post(`${page}/signup`, {
+        name: 'Other Person',
+        email,
+        password: PASSWORD,
+        organizationName: 'Other Shop',
+      });
+    };
+    const taken = await post('taken@example.com');
+    const fresh = await post('fresh-address@example.com');
+    expect([taken.statusCode, fresh.statusCode]).toEqual([200, 200]);
+    expect(taken.body.replace('taken@example.com', 'X')).toBe(
+      fresh.body.replace('fresh-address@example.com', 'X'),
     );
-    const response = await browser.post(`${page}/signup`, {
-      name: 'Other Person',
-      email: 'Taken@Example.com',
-      password: PASSWORD,
-      organizationName: 'Other Shop',
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.body).toContain('An account with this email already exists');
+    expect(taken.body).not.toContain('already');
+
+    let mails: OutboxMail[] = [];
+    for (let i = 0; i < 100 && !mails.some((m) => m.content.includes('You already have one')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      mails = await readOutbox(identity.dataDir, 'taken@example.com');
+    }
+    const notice = mails.find((m) => m.content.includes('You already have one'));
+    expect(notice?.content).toContain(`${PUBLIC_URL}/idp/forgot-password`);
+    // Nothing changed for the owner: still one account, still their password.
+    const { code } = await signInForCode(new Browser(identity.app), 'taken@example.com');
+    expect(code).toBeTruthy();
   });
 });
 
@@ -326,14 +365,16 @@ describe('logout', () => {
     expect(location(silent)).toContain('error=login_required');
   });
 
-  it('accepts the app on another loopback port (tests and development)', async () => {
-    const params = new URLSearchParams({
-      client_id: identity.config.OIDC_CLIENT_ID,
-      returnTo: 'http://127.0.0.1:5173/logoutcallback',
-    });
+  it.each([
+    ['another port', 'http://localhost:4000/logoutcallback'],
+    ['the other loopback name', 'http://127.0.0.1:3000/logoutcallback'],
+    ['the root path', `${PUBLIC_URL}/`],
+  ])('refuses to return to an address with %s', async (_case, returnTo) => {
+    const params = new URLSearchParams({ client_id: identity.config.OIDC_CLIENT_ID, returnTo });
     const page = await new Browser(identity.app).get(`/idp/v2/logout?${params}`);
-    expect(page.statusCode).toBe(200);
-    expect(page.body).not.toContain('post_logout_redirect_uri not registered');
+    expect(page.statusCode).toBe(400);
+    expect(page.headers.location).toBeUndefined();
+    expect(page.body).toContain('post_logout_redirect_uri not registered');
   });
 });
 

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, {
   type Account,
-  type Client,
   type ClientMetadata,
   type Configuration,
   errors,
@@ -27,6 +26,8 @@ export const IDP_PREFIX = '/idp';
 export const FIRST_PARTY_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
 const HOUR = 60 * 60;
+/** How long an access token of the API lasts (seconds): what a revoked grant's tokens can outlive it by. */
+export const ACCESS_TOKEN_TTL_S = HOUR;
 const THIRTY_DAYS = 30 * 24 * HOUR;
 
 export type ProviderConfig = Pick<Config, 'issuer' | 'publicUrl' | 'OIDC_CLIENT_ID' | 'OIDC_AUDIENCE'>;
@@ -40,9 +41,9 @@ export interface ProviderOptions {
 
 export function createProvider({ config, database, keys, logger }: ProviderOptions): Provider {
   const provider = new Provider(config.issuer, buildConfiguration(config, database, keys));
-  // Behind a TLS-terminating proxy the request protocol and client IP come from X-Forwarded-* headers.
+  // The provider reads the client's address, host and protocol from X-Forwarded-* headers, which the
+  // middleware in front of it rewrites to what TRUST_PROXY decided (`forwardedAsDecided`).
   provider.proxy = true;
-  if (isLoopback(config.publicUrl)) allowAnyLoopbackPort(provider);
   provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) => {
     logger?.error({ err }, 'Identity provider error');
   });
@@ -51,7 +52,7 @@ export function createProvider({ config, database, keys, logger }: ProviderOptio
 
 function buildConfiguration(config: ProviderConfig, database: Database, keys: SigningKeys): Configuration {
   const client = firstPartyClient(config);
-  const origins = allowedOrigins(config, client);
+  const appOrigin = new URL(config.publicUrl).origin;
   return {
     adapter: createOidcAdapter(database),
     clients: [client],
@@ -74,11 +75,14 @@ function buildConfiguration(config: ProviderConfig, database: Database, keys: Si
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;
       const profile = await findAccountProfile(database, accountId);
-      return profile?.organizationId ? { org_id: profile.organizationId } : undefined;
+      if (!profile?.organizationId) return undefined;
+      // The grant rides along so that sign-out can end it (`POST /api/v1/sessions/delete`).
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return { org_id: profile.organizationId, ...(grantId ? { grant_id: grantId } : {}) };
     },
     issueRefreshToken: async (_ctx, tokenClient) => tokenClient.grantTypeAllowed('refresh_token'),
     loadExistingGrant: (ctx) => loadGrantSkippingConsent(ctx, config.OIDC_CLIENT_ID),
-    clientBasedCORS: (_ctx, origin) => origins.has(origin),
+    clientBasedCORS: (_ctx, origin) => origin === appOrigin,
     pkce: { required: () => true },
     responseTypes: ['code'],
     routes: {
@@ -130,9 +134,12 @@ function buildConfiguration(config: ProviderConfig, database: Database, keys: Si
   };
 }
 
-/** The SPA: a public client using the authorization code flow with PKCE and refresh tokens. */
+/**
+ * The SPA: a public client using the authorization code flow with PKCE and refresh tokens. It returns only to
+ * the public URL's `/callback` and, after sign-out, `/logoutcallback` (apps/web auth-provider.tsx and
+ * logout.ts); the provider matches these exactly, so no other port, host spelling or path is accepted.
+ */
 export function firstPartyClient(config: Pick<Config, 'publicUrl' | 'OIDC_CLIENT_ID'>): ClientMetadata {
-  const bases = appOrigins(config.publicUrl);
   return {
     client_id: config.OIDC_CLIENT_ID,
     client_name: 'Hosewright',
@@ -140,56 +147,9 @@ export function firstPartyClient(config: Pick<Config, 'publicUrl' | 'OIDC_CLIENT
     token_endpoint_auth_method: 'none',
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    redirect_uris: bases.flatMap((base) => [`${base}/callback`, `${base}/`]),
-    post_logout_redirect_uris: bases.flatMap((base) => [`${base}/logoutcallback`, `${base}/`]),
+    redirect_uris: [`${config.publicUrl}/callback`],
+    post_logout_redirect_uris: [`${config.publicUrl}/logoutcallback`],
   };
-}
-
-/** The public URL plus, on a developer machine, the same address spelled with the other loopback name. */
-function appOrigins(publicUrl: string): string[] {
-  const url = new URL(publicUrl);
-  const path = url.pathname.replace(/\/$/, '');
-  const bases = [`${url.origin}${path}`];
-  const alias = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[url.hostname];
-  if (alias) bases.push(`${url.protocol}//${alias}${url.port ? `:${url.port}` : ''}${path}`);
-  return bases;
-}
-
-function allowedOrigins(config: ProviderConfig, client: ClientMetadata): Set<string> {
-  const uris = [config.publicUrl, ...(client.redirect_uris ?? [])];
-  return new Set(uris.map((uri) => new URL(uri).origin));
-}
-
-function isLoopback(publicUrl: string): boolean {
-  const { hostname } = new URL(publicUrl);
-  return hostname === 'localhost' || hostname === '127.0.0.1';
-}
-
-/**
- * Development and tests run the app on whatever port is free, so when the public URL is a loopback address a
- * registered URI also matches the same path on any loopback port (as RFC 8252 allows for native apps).
- */
-function allowAnyLoopbackPort(provider: Provider): void {
-  const proto = provider.Client.prototype;
-  const redirectAllowed = proto.redirectUriAllowed;
-  const logoutAllowed = proto.postLogoutRedirectUriAllowed;
-  proto.redirectUriAllowed = function (this: Client, value: string) {
-    return redirectAllowed.call(this, value) || loopbackMatch(value, this.redirectUris ?? []);
-  };
-  proto.postLogoutRedirectUriAllowed = function (this: Client, value: string) {
-    return logoutAllowed.call(this, value) || loopbackMatch(value, this.postLogoutRedirectUris ?? []);
-  };
-}
-
-function loopbackMatch(value: string, registered: readonly string[]): boolean {
-  const candidate = URL.parse(value);
-  if (!candidate || !isLoopback(candidate.href) || candidate.search || candidate.hash) return false;
-  return registered.some((uri) => {
-    const known = new URL(uri);
-    return (
-      isLoopback(known.href) && known.protocol === candidate.protocol && known.pathname === candidate.pathname
-    );
-  });
 }
 
 async function findAccount(database: Database, sub: string): Promise<Account | undefined> {
@@ -233,7 +193,7 @@ function resourceServerFor(indicator: string, apiAudience: string): ResourceServ
     scope: FIRST_PARTY_SCOPES.join(' '),
     audience: apiAudience,
     accessTokenFormat: 'jwt',
-    accessTokenTTL: HOUR,
+    accessTokenTTL: ACCESS_TOKEN_TTL_S,
     jwt: { sign: { alg: 'RS256' } },
   };
 }

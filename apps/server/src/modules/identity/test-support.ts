@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { createMailer, type Mailer, type MailLogger } from '../mail/mailer.ts';
 import { registerIdentity } from './index.ts';
-import { LoginRateLimiter } from './rate-limit.ts';
+import { SignInThrottle } from './rate-limit.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const HOST = 'localhost:3000';
@@ -24,7 +24,7 @@ export interface TestIdentity {
   database: Database;
   config: Config;
   mailer: Mailer;
-  limiter: LoginRateLimiter;
+  limiter: SignInThrottle;
   dataDir: string;
   /** Moves the limiter's clock forward. */
   advance(ms: number): void;
@@ -43,7 +43,7 @@ export async function createTestIdentity(existing?: Database): Promise<TestIdent
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, DATA_DIR: dataDir });
   const mailer = createMailer(config, database, quietLogger);
   let now = Date.now();
-  const limiter = new LoginRateLimiter({ clock: () => now });
+  const limiter = new SignInThrottle({ clock: () => now });
   const app = Fastify();
   await registerIdentity(app, { config, database, mailer, loginLimiter: limiter });
   await app.ready();
@@ -221,17 +221,23 @@ export async function readOutbox(dataDir: string, to: string): Promise<OutboxMai
   );
 }
 
-/** The path and query of the last link of this kind mailed to `to`. */
+/**
+ * The path and query of the last link of this kind mailed to `to`, waiting up to five seconds for it: a
+ * reset link is mailed after the page has answered (the answer must not depend on the account existing).
+ */
 export async function mailedLink(
   dataDir: string,
   to: string,
   kind: 'verify-email' | 'reset-password',
 ): Promise<string> {
-  const mails = await readOutbox(dataDir, to);
   const pattern = new RegExp(`^${PUBLIC_URL}(/idp/${kind}\\?token=[A-Za-z0-9_-]+)\\r?$`, 'm');
-  for (const mail of mails.reverse()) {
-    const match = pattern.exec(mail.content);
-    if (match?.[1]) return match[1];
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mails = await readOutbox(dataDir, to);
+    for (const mail of mails.reverse()) {
+      const match = pattern.exec(mail.content);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`No ${kind} link mailed to ${to}`);
 }

@@ -173,6 +173,36 @@ ${action}`,
   });
 }
 
+export interface AcceptInvitationView {
+  action: string;
+  token: string;
+  email: string;
+  organizationName: string;
+  /** The address has an account already: it joins as it is, no name or password asked. */
+  hasAccount: boolean;
+  values?: { name?: string };
+  errors?: FieldErrors;
+}
+
+export function acceptInvitationPage(view: AcceptInvitationView): string {
+  const errors = view.errors ?? {};
+  const fields = view.hasAccount
+    ? `<p class="muted">You already have a Hosewright account as ${e(view.email)}: join with it and sign in with your password.</p>`
+    : `${field({ name: 'name', label: 'Your name', type: 'text', value: view.values?.name, error: errors.name, autocomplete: 'name', autofocus: !errors.password })}
+${field({ name: 'password', label: 'Password', type: 'password', error: errors.password, autocomplete: 'new-password', autofocus: Boolean(errors.password) })}
+<p class="muted" style="margin:6px 0 0">At least 10 characters, mixing letters with numbers or symbols.</p>`;
+  return layout({
+    title: 'Join your team',
+    body: `<h1>Join ${e(view.organizationName)}</h1>
+<p class="muted">You were invited to join ${e(view.organizationName)} on Hosewright as ${e(view.email)}.</p>
+<form method="post" action="${e(view.action)}" novalidate>
+${field({ name: 'token', label: '', type: 'hidden', value: view.token })}
+${fields}
+<button class="button" type="submit">${view.hasAccount ? 'Join' : 'Join and create my account'}</button>
+</form>`,
+  });
+}
+
 export interface ForgotPasswordView {
   action: string;
   signInHref: string;

@@ -17,8 +17,12 @@ import { onJobQueued } from './queue.ts';
 import type { ClaimedJob, JobHandlers, JobOutcome, JobPhase } from './types.ts';
 
 export const CRASH_MESSAGE = 'The job stopped because of a problem on our side.';
-/** A job still 'running' after this long on PostgreSQL belongs to a process that stopped. */
-const STALE_AFTER_MS = 15 * 60 * 1000;
+/**
+ * How long a claim holds without a heartbeat. The running process renews its jobs' leases every third of it
+ * and every worker sweeps for expired ones every half of it, so a job whose process died is marked failed
+ * within `1.5 × LEASE_MS` (45 s) on every database.
+ */
+export const LEASE_MS = 30_000;
 
 /** Jobs this process is running, per database, so the stale-job sweep never touches them. */
 const runningHere = new WeakMap<Database, Set<string>>();
@@ -44,11 +48,12 @@ interface ClaimRow {
  * every organisation and does not know whose job comes next until it has claimed it. Everything after the
  * claim runs in the job's own organisation with `withTenant`.
  */
-export async function claimJob(database: Database): Promise<ClaimedJob | undefined> {
+export async function claimJob(database: Database, leaseMs = LEASE_MS): Promise<ClaimedJob | undefined> {
   const [row] = await database.withSystem((tx) =>
     queryRows<ClaimRow>(
       tx,
-      sql`update ${jobs} set status = 'running', started_at = now(), progress = 0
+      sql`update ${jobs} set status = 'running', started_at = now(), progress = 0,
+            lease_expires_at = now() + ${leaseInterval(leaseMs)}::interval
           where id = (
             select id from ${jobs} where status = 'queued'
             order by created_at, id limit 1
@@ -60,22 +65,32 @@ export async function claimJob(database: Database): Promise<ClaimedJob | undefin
   return row ? { ...row, payload: row.payload ?? {} } : undefined;
 }
 
+const leaseInterval = (ms: number) => `${Math.max(1, Math.round(ms))} milliseconds`;
+
 /**
- * Claims jobs left 'running' by a process that stopped (withSystem for the same reason as `claimJob`):
- * on PGlite those started before this worker and not running here (one process owns the data directory),
- * on PostgreSQL those started more than 15 minutes ago. Their `started_at` is bumped so no other instance
- * sweeps them too.
+ * Claims jobs left 'running' by a process that stopped (withSystem for the same reason as `claimJob`): those
+ * whose lease ran out without a heartbeat, and on PGlite also those started before this worker (one process
+ * owns the data directory, so they cannot be running). Jobs running here are never taken. Their lease is
+ * renewed in the same statement, so no other instance sweeps them too.
  */
-async function claimAbandoned(database: Database, workerStartedAt: number): Promise<ClaimedJob[]> {
+async function claimAbandoned(
+  database: Database,
+  workerStartedAt: number,
+  leaseMs: number,
+): Promise<ClaimedJob[]> {
   const mine = [...localJobs(database)];
-  const cutoff = new Date(database.kind === 'pglite' ? workerStartedAt : Date.now() - STALE_AFTER_MS);
+  const startedBeforeUs =
+    database.kind === 'pglite'
+      ? sql`or started_at < ${new Date(workerStartedAt).toISOString()}::timestamptz`
+      : sql``;
   const rows = await database.withSystem((tx) =>
     queryRows<ClaimRow>(
       tx,
-      sql`update ${jobs} set started_at = now()
+      sql`update ${jobs} set lease_expires_at = now() + ${leaseInterval(leaseMs)}::interval
           where id in (
             select id from ${jobs}
-            where status = 'running' and started_at < ${cutoff.toISOString()}::timestamptz
+            where status = 'running'
+              and (coalesce(lease_expires_at, started_at) < now() ${startedBeforeUs})
             ${
               mine.length
                 ? sql`and id not in (${sql.join(
@@ -90,6 +105,21 @@ async function claimAbandoned(database: Database, workerStartedAt: number): Prom
     ),
   );
   return rows.map((row) => ({ ...row, payload: row.payload ?? {} }));
+}
+
+/** Renews the leases of the jobs this process is running (withSystem: they may be any organisation's). */
+async function renewLeases(database: Database, leaseMs: number): Promise<void> {
+  const mine = [...localJobs(database)];
+  if (mine.length === 0) return;
+  await database.withSystem((tx) =>
+    tx.execute(
+      sql`update ${jobs} set lease_expires_at = now() + ${leaseInterval(leaseMs)}::interval
+          where status = 'running' and id in (${sql.join(
+            mine.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+    ),
+  );
 }
 
 async function finishJob(database: Database, job: ClaimedJob, outcome: JobOutcome): Promise<void> {
@@ -201,6 +231,8 @@ export interface JobWorkerOptions {
   loop?: boolean;
   /** Told each time a job's progress moves on (in steps of 5), whether or not it can be stored yet. */
   onProgress?: (job: ClaimedJob, progress: number) => void;
+  /** How long a claim holds without a heartbeat; default `LEASE_MS` (tests shorten it). */
+  leaseMs?: number;
 }
 
 export function startJobWorker({
@@ -210,6 +242,7 @@ export function startJobWorker({
   pollMs = 1000,
   loop = true,
   onProgress,
+  leaseMs = LEASE_MS,
 }: JobWorkerOptions): JobWorker {
   const startedAt = Date.now();
   let stopped = false;
@@ -223,9 +256,21 @@ export function startJobWorker({
     return promise;
   };
 
+  // The heartbeat: on PGlite it waits while a job's write transaction holds the one connection, which is
+  // harmless there (nothing else can take a job of this process's data directory); one at a time.
+  let renewing: Promise<void> | undefined;
+  const heartbeat = setInterval(() => {
+    renewing ??= renewLeases(database, leaseMs)
+      .catch((error: unknown) => log.warn({ err: error }, 'job leases not renewed'))
+      .finally(() => {
+        renewing = undefined;
+      });
+  }, leaseMs / 3);
+  heartbeat.unref();
+
   const sweep = async () => {
     lastSweep = Date.now();
-    for (const job of await claimAbandoned(database, startedAt)) {
+    for (const job of await claimAbandoned(database, startedAt, leaseMs)) {
       log.warn({ jobId: job.id, type: job.type }, 'job abandoned by a stopped process; marking it failed');
       await crash(database, log, handlers, job, `${CRASH_MESSAGE} The server restarted while it ran.`);
     }
@@ -234,7 +279,7 @@ export function startJobWorker({
   const runOnce = () =>
     track(
       (async () => {
-        const job = await claimJob(database);
+        const job = await claimJob(database, leaseMs);
         if (!job) return false;
         await runJob(database, log, handlers, job, onProgress);
         return true;
@@ -259,7 +304,7 @@ export function startJobWorker({
         while (!stopped) {
           let worked = false;
           try {
-            if (Date.now() - lastSweep > 60_000) await sweep();
+            if (Date.now() - lastSweep >= leaseMs / 2) await sweep();
             if (!stopped) worked = await runOnce();
           } catch (error) {
             log.error({ err: error }, 'job worker poll failed');
@@ -273,10 +318,11 @@ export function startJobWorker({
     runOnce,
     async stop() {
       stopped = true;
+      clearInterval(heartbeat);
       unsubscribe();
       wake?.();
       await loopDone;
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight, renewing]);
     },
   };
 }

@@ -1,6 +1,7 @@
 /** The signed-in user and their organisation: `/api/v1/user...` and `/api/v1/organization` with its settings. */
 import {
   type AnyEndpoint,
+  acceptTerms,
   getDefaultAdaptorBrand,
   getErpName,
   getHasParker,
@@ -9,16 +10,24 @@ import {
   getRevisionDelimiter,
   getUseBetaFeatures,
   getUser,
+  hasAcceptedTerms,
   type OrganizationSettings,
   resendVerificationEmail,
   resetPassword,
+  TERMS_VERSION,
   updateOrganization,
   updateUser,
 } from '@hosewright/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type ContractRoute, type HandlerResult, implement } from '../../api/contract-route.ts';
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
-import { organizationSettings, organizations, users } from '../../db/schema.ts';
+import {
+  organizationSettings,
+  organizations,
+  termsAcceptances,
+  userProfileColumns,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestPasswordReset, sendVerificationEmail } from '../identity/accounts.ts';
 import { getOrganization, getSettings } from './service.ts';
@@ -45,7 +54,7 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
         if (change.name !== undefined || change.locale !== undefined) {
           await tx.update(users).set(change).where(eq(users.id, auth.userId));
         }
-        const [user] = await tx.select().from(users).where(eq(users.id, auth.userId));
+        const [user] = await tx.select(userProfileColumns).from(users).where(eq(users.id, auth.userId));
         if (!user) throw AppError.notFound('Your user');
         return {
           _id: user.id,
@@ -100,6 +109,28 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
       setting(getRevisionDelimiter, 'revisionDelimiter'),
       setting(getDefaultAdaptorBrand, 'defaultAdaptorBrand'),
       setting(getErpName, 'erpName'),
+
+      implement(hasAcceptedTerms).inTransaction(async (_input, { tx, organizationId }) => {
+        const [accepted] = await tx
+          .select({ version: termsAcceptances.version })
+          .from(termsAcceptances)
+          .where(
+            and(
+              eq(termsAcceptances.organizationId, organizationId),
+              eq(termsAcceptances.version, TERMS_VERSION),
+            ),
+          );
+        return accepted !== undefined;
+      }),
+
+      implement(acceptTerms).inTransaction(async (_input, { tx, organizationId, userId }) => {
+        // Accepting again changes nothing: the first admin's acceptance is the record.
+        await tx
+          .insert(termsAcceptances)
+          .values({ organizationId, version: TERMS_VERSION, acceptedBy: userId })
+          .onConflictDoNothing();
+        return { ok: true as const };
+      }),
     ],
   };
 }

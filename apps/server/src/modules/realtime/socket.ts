@@ -39,8 +39,14 @@ import { Server, type Socket } from 'socket.io';
 import { type Config, ConfigError } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SharedCounter } from '../../lib/rate-limit.ts';
+import { failFast, type SharedCounter } from '../../lib/rate-limit.ts';
 import { type Authenticator, isUuid } from '../auth/plugin.ts';
+import {
+  failingOver,
+  MemoryThrottleStore,
+  RedisThrottleStore,
+  type ThrottleStore,
+} from '../identity/rate-limit.ts';
 import {
   countUnread,
   deleteNotification,
@@ -73,6 +79,8 @@ export interface Realtime {
   io: RealtimeServer;
   /** Counts shared by every instance (Redis), when REDIS_URL is set: the public calls' rate limits. */
   sharedCounter?: SharedCounter;
+  /** Failed sign-ins counted by every instance (Redis), when REDIS_URL is set (`identity/rate-limit.ts`). */
+  sharedThrottle?: ThrottleStore;
   /** Sends the owner's unread count to every socket of theirs, on every instance (the adapter's fan-out). */
   publishCount(owner: NotificationOwner): Promise<void>;
   /**
@@ -373,7 +381,13 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
     io.to(userRoom(owner)).emit('job:progress', message);
   };
 
-  return { io, publishCount, publishProgress, sharedCounter: redis?.counter };
+  return {
+    io,
+    publishCount,
+    publishProgress,
+    sharedCounter: redis?.counter,
+    sharedThrottle: redis?.throttle,
+  };
 }
 
 function takeAck(args: unknown[]): SocketAck | undefined {
@@ -398,6 +412,7 @@ function connectError(error: unknown, log: FastifyBaseLogger): Error {
 interface RedisConnection {
   adapter: ReturnType<typeof createAdapter>;
   counter: SharedCounter;
+  throttle: ThrottleStore;
   close(): Promise<void>;
 }
 
@@ -452,7 +467,21 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisC
   log.info({ redis: where }, 'realtime events fan out through Redis');
   return {
     adapter: createAdapter(pub, sub),
-    counter: redisCounter(pub),
+    // Every per-address limit counts here; a slow or absent Redis must not hold a request up.
+    counter: failFast(redisCounter(pub), {
+      timeoutMs: 500,
+      pauseMs: 5_000,
+      onDown: (error) =>
+        log.warn({ err: error }, 'rate limits: Redis unavailable, each instance counts its own'),
+      onUp: () => log.info('rate limits: counted in Redis again'),
+    }),
+    throttle: failingOver(new RedisThrottleStore(pub), new MemoryThrottleStore(), {
+      timeoutMs: 500,
+      pauseMs: 5_000,
+      onDown: (error) =>
+        log.warn({ err: error }, 'sign-in limits: Redis unavailable, each instance counts its own'),
+      onUp: () => log.info('sign-in limits: counted in Redis again'),
+    }),
     async close() {
       await Promise.all([pub.close().catch(() => {}), sub.close().catch(() => {})]);
     },

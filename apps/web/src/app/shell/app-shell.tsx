@@ -12,6 +12,7 @@ import { OfflineBanner } from '@/components/layout/offline-banner';
 import { OverlayStack } from '@/components/layout/overlay-stack';
 import { PHONE_NAV_HEIGHT, PhoneNav } from '@/components/layout/phone-nav';
 import { SubscriptionExpiredBanner } from '@/components/layout/subscription-expired-banner';
+import { TermsBanner } from '@/components/layout/terms-banner';
 import { SearchSheet } from '@/features/search/components/search-sheet';
 import { useSearchSheetStore } from '@/features/search/lib/search-sheet-store';
 import { useViewer } from '@/lib/use-viewer';
@@ -80,6 +81,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <OfflineBanner />
           <SubscriptionExpiredBanner />
+          <TermsBanner />
           <Box
             component="main"
             id="main"

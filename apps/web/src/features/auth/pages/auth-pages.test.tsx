@@ -5,6 +5,7 @@ import { createRedirectCallback } from '@/app/auth-provider';
 import { storeAccessToken, useSessionStore } from '@/lib/session';
 import { createAuthDouble, signedInDouble } from '@/test/auth-double';
 import { readCookies } from '@/test/cookies';
+import { createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
@@ -126,17 +127,35 @@ describe('/logout and /logoutcallback', () => {
 });
 
 describe('/verifyemail', () => {
+  const notVerified = {
+    status: 403,
+    body: { statusCode: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address to continue' },
+  };
+
   it('resends the email with a snackbar, and restarts sign-in once verified', async () => {
-    const { calls } = stubFetch({ 'POST /api/v1/user/verifyemail/resend': { body: { ok: true } } });
+    const { calls } = stubFetch({
+      'POST /api/v1/sessions/create': notVerified,
+      'POST /api/v1/user/verifyemail/resend': { body: { ok: true } },
+    });
     const auth = signedInDouble({ email_verified: false });
-    renderApp('/verifyemail', auth);
+    const { router } = renderApp('/verifyemail', auth);
     await userEvent.click(await screen.findByRole('button', { name: 'Resend email' }));
     expect(
       await screen.findByText('A new verification email is on its way to clerk@example.com.'),
     ).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual(['/api/v1/user/verifyemail/resend']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/sessions/create', '/api/v1/user/verifyemail/resend']);
+    expect(router.state.location.pathname).toBe('/verifyemail');
 
     await userEvent.click(screen.getByRole('button', { name: 'I have verified my email' }));
     expect(auth.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/dashboard' } });
+  });
+
+  it('goes on to the dashboard on a reload once the address was verified elsewhere', async () => {
+    // The id token the identity SDK kept still says unverified; the server answers from the database.
+    stubFetch({ 'POST /api/v1/sessions/create': { body: createSessionProfile() } });
+    const auth = signedInDouble({ email_verified: false });
+    const { router } = renderApp('/verifyemail', auth);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(auth.loginWithRedirect).not.toHaveBeenCalled();
   });
 });

@@ -26,7 +26,7 @@ export function VerifyEmailPage() {
   };
 
   const onVerified = () => {
-    // A fresh sign-in brings a new id token that says the address is verified.
+    // A fresh sign-in asks the server again (`startSession`), which then lets a verified address in.
     loginWithRedirect(loginOptions('/dashboard')).catch(() => snackbar.warning(t('auth.redirectFailed')));
   };
 

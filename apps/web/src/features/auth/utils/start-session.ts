@@ -9,10 +9,12 @@ import {
   useSessionStore,
 } from '@/lib/session';
 
-/** The id token claims the session start reads. */
+/**
+ * The id token claims the session start reads. Not `email_verified`: the identity SDK keeps the id token across
+ * reloads, so that claim can predate a verification made since; `sessions/create` answers from the database.
+ */
 export interface SessionClaims {
   email?: string | undefined;
-  email_verified?: boolean | undefined;
   name?: string | undefined;
 }
 
@@ -24,20 +26,16 @@ export interface StartSessionInput {
 export type StartSessionResult = 'ready' | 'unverified' | 'failed' | 'skipped';
 
 /**
- * After authentication: an unverified email stops here; otherwise get the token, keep it in the
- * `accessToken` cookie, and use the cached profile when it is complete and belongs to this user, or ask
- * `sessions/create` (always right after a sign-in) and cache its answer.
+ * After authentication: get the token, keep it in the `accessToken` cookie, and use the cached profile when it
+ * is complete and belongs to this user, or ask `sessions/create` (always right after a sign-in) and cache its
+ * answer. Whether the email is verified is the server's answer (403 EmailNotVerified), never the id token's:
+ * the profile is only cached once the server accepted the user, and a verified address stays verified.
  */
 export async function startSession({ claims, getToken }: StartSessionInput): Promise<StartSessionResult> {
   const state = useSessionStore.getState();
   if (state.status !== 'idle') return 'skipped';
   const isFreshLogin = state.isFreshLogin;
   setSessionStatus('pending');
-
-  if (claims?.email_verified === false) {
-    setSessionStatus('unverified');
-    return 'unverified';
-  }
 
   // A logout that starts meanwhile owns the session state; nothing may be stored behind its back.
   const isSigningOut = () => useSessionStore.getState().status === 'signingOut';

@@ -1,9 +1,9 @@
 /**
- * /organization and /organization/{initialTab}: the organisation's name (admins rename it), its logo (admins
- * upload it; it shows in the user menu) and its plan. Tabs are addressable by URL; 'details' (the user
- * menu's link) and any unknown tab open the overview.
+ * /organization and /organization/{initialTab}: the overview (the organisation's name, which admins change, its
+ * logo, which admins upload and the user menu shows, and its plan) and the team (`users`, the user menu's
+ * 'Invite your team'). Tabs are addressable by URL; 'details' and any unknown tab open the overview.
  */
-import { type Tier, UNLIMITED } from '@hosewright/domain';
+import { type Organization, type Tier, UNLIMITED } from '@hosewright/domain';
 import BusinessIcon from '@mui/icons-material/Business';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import Alert from '@mui/material/Alert';
@@ -27,8 +27,9 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { isSubscriptionExpired } from '@/lib/session';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
+import { TeamTab } from './team-tab';
 
-export const ORGANIZATION_TABS = ['overview'] as const;
+export const ORGANIZATION_TABS = ['overview', 'users'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 
 /** The tab a URL segment names: 'details' is the overview, and so is anything unknown. */
@@ -61,6 +62,21 @@ export function OrganizationPage() {
           <Tab key={key} value={key} label={t(`organization.tabs.${key}`)} />
         ))}
       </Tabs>
+      {tab === 'users' ? <TeamTab /> : <Overview organization={organization} isAdmin={isAdmin} />}
+    </Stack>
+  );
+}
+
+function Overview({
+  organization,
+  isAdmin,
+}: {
+  organization: ReturnType<typeof useQuery<Organization>>;
+  isAdmin: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       {organization.isError ? (
         <Alert
           severity="error"
@@ -103,7 +119,7 @@ export function OrganizationPage() {
         )}
       </Paper>
       <PlanSection />
-    </Stack>
+    </>
   );
 }
 

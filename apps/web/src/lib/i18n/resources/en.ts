@@ -107,6 +107,22 @@ export const en = {
       text: 'Your subscription has expired. Please upgrade or contact us to extend your subscription.',
       link: 'See your options',
     },
+    terms: {
+      title: 'Terms of service',
+      text: 'Please read and accept the terms of service for your organization.',
+      read: 'Read and accept',
+    },
+  },
+  terms: {
+    title: 'Hosewright terms of service',
+    version: 'Version of {{version}}',
+    p1: 'Hosewright Software Inc. provides Hosewright to your organization for building, pricing and tracking hydraulic hose assemblies. Your organization owns the data it puts in; we keep it private to your organization and give it back to you on request.',
+    p2: 'Hosewright checks every assembly against the ratings of its parts, but the shop that builds a hose is responsible for it: check the part numbers, the crimp specification and the working pressure before a hose goes into service.',
+    p3: 'Keep your sign-in details to yourselves, give each person their own account, and remove people who leave. Do not use Hosewright to store anything unlawful or to attack it or others.',
+    p4: 'Paid plans renew each period until cancelled; a trial ends by itself. We tell your admins before these terms change, and ask them to accept the new version.',
+    accept: 'I accept on behalf of my organization',
+    later: 'Later',
+    failed: 'The acceptance could not be saved. Please try again.',
   },
   pageHeader: {
     tools: 'Tools',
