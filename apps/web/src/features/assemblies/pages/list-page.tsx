@@ -20,7 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { assemblyListQuery } from '@/api/assemblies';
@@ -31,7 +31,7 @@ import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { formatShortDate } from '@/lib/format';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchText } from '@/lib/use-search-text';
 import { useViewer } from '@/lib/use-viewer';
 import { formatDash, formatMm, formatPsi } from '../lib/format';
 
@@ -100,13 +100,10 @@ export function ListPage() {
 
   const customerId = grid.params.get('customerId') ?? '';
   const customer = useQuery(customerQuery(customerId));
-  const [text, setText] = useState(grid.params.get('q') ?? '');
-  const settled = useDebounced(text, 300);
   const { update } = grid;
-  const currentQ = grid.params.get('q') ?? '';
-  useEffect(() => {
-    if (settled !== currentQ) update({ q: settled || null }, { replace: true });
-  }, [settled, currentQ, update]);
+  const [text, setText] = useSearchText(grid.params.get('q') ?? '', (next) =>
+    update({ q: next || null }, { replace: true }),
+  );
 
   const { access } = useViewer();
   const isAdmin = access?.roles.includes('admin') ?? false;

@@ -14,15 +14,13 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { couplingSeriesQuery } from '@/api/components';
 import type { QueryPatch } from '@/components/data-grid/url-state';
+import { useSearchText } from '@/lib/use-search-text';
 import { formatAngle, formatDash, formatGender } from '../lib/format';
 import { FILTER_KEYS, type FilterKey, KIND_FILTERS, splitList } from '../lib/list-query';
-
-/** Typing in the search box asks the server after a short pause, not on every key. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 interface Option {
   value: string;
@@ -123,31 +121,7 @@ export function ComponentFilters({ kind, params, update }: ComponentFiltersProps
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const lastSent = useRef(value);
-  // The latest callback without restarting the pause each time the parent renders.
-  const onSearchRef = useRef(onSearch);
-  useEffect(() => {
-    onSearchRef.current = onSearch;
-  });
-
-  // The URL can change under the box (Clear filters, back button): show what the list is filtered by.
-  useEffect(() => {
-    if (value !== lastSent.current) {
-      lastSent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed === lastSent.current.trim()) return;
-    const timer = setTimeout(() => {
-      lastSent.current = trimmed;
-      onSearchRef.current(trimmed);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useSearchText(value, onSearch);
 
   return (
     <TextField

@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { customerListQuery } from '@/api/customers';
@@ -31,11 +31,10 @@ import {
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
+import { useSearchText } from '@/lib/use-search-text';
 import { useViewer } from '@/lib/use-viewer';
 
 export const CUSTOMER_LIST_DEFAULTS: UrlGridDefaults = { sort: 'name', sortFields: CUSTOMER_SORT_FIELDS };
-/** Typing in the search box asks the server once the typing pauses. */
-const SEARCH_DELAY_MS = 300;
 
 function columnsOf(t: TFunction): GridColDef<Customer>[] {
   return [
@@ -201,15 +200,8 @@ export function CustomerListPage() {
 
 function Filters({ grid, q, active }: { grid: UrlGrid; q: string; active: string }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(q);
   const { update } = grid;
-  // The URL changes from outside too (back button, 'Clear the search').
-  useEffect(() => setText(q), [q]);
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = setTimeout(() => update({ q: text.trim() || null }, { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, update]);
+  const [text, setText] = useSearchText(q, (next) => update({ q: next || null }, { replace: true }));
   return (
     <Box
       sx={{

@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { customerQuery } from '@/api/customers';
@@ -24,7 +24,7 @@ import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { formatShortDate } from '@/lib/format';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchText } from '@/lib/use-search-text';
 
 const DEFAULTS: UrlGridDefaults = { sort: 'updatedAt', order: 'desc', sortFields: HOSE_KIT_SORT_FIELDS };
 const FILTER_KEYS = ['q', 'customerId'] as const;
@@ -80,13 +80,10 @@ export function ListPage() {
   const isFiltered = FILTER_KEYS.some((k) => grid.params.get(k));
   const isEmpty = !list.isPending && !list.isPlaceholderData && !list.isError && total === 0;
 
-  const [text, setText] = useState(grid.params.get('q') ?? '');
-  const settled = useDebounced(text, 300);
   const { update } = grid;
-  const currentQ = grid.params.get('q') ?? '';
-  useEffect(() => {
-    if (settled !== currentQ) update({ q: settled || null }, { replace: true });
-  }, [settled, currentQ, update]);
+  const [text, setText] = useSearchText(grid.params.get('q') ?? '', (next) =>
+    update({ q: next || null }, { replace: true }),
+  );
 
   const newHref = customerId ? `/customer/${customerId}/hosekits/new` : '/hosekits/new';
   const create = (
