@@ -11,6 +11,8 @@ import type { Database } from './db/client.ts';
 import { installApiRateLimits } from './lib/api-rate-limit.ts';
 import { AppError } from './lib/errors.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
+import { apiKeysModule, installApiLog } from './modules/apikeys/routes.ts';
+import { createApiTokens } from './modules/apikeys/tokens.ts';
 import { assembliesModule } from './modules/assemblies/index.ts';
 import { createAuthenticator, installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
@@ -75,7 +77,8 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
   });
   const mailer = createMailer(config, database, app.log);
-  const verifyToken = await createTokenVerifier(config, database);
+  const apiTokens = await createApiTokens(database);
+  const verifyToken = await createTokenVerifier(config, database, apiTokens);
   const authenticator = createAuthenticator(database, verifyToken);
   app.addHook('onClose', async () => authenticator.close());
   const realtime = await installRealtime(app, { config, database, authenticator });
@@ -83,6 +86,7 @@ export async function buildApp({
   const sharedCounter = realtime.sharedCounter;
   installApiRateLimits(app, { config, sharedCounter, clock: rateLimitClock });
   const routes = installAuth(app, authenticator);
+  installApiLog(app, database);
   // Uploads are parsed only by the contracts that take a file (the limits are theirs).
   await app.register(multipart);
 
@@ -158,6 +162,7 @@ export async function buildApp({
     sessionModule(),
     organizationModule(deps),
     teamModule(deps),
+    apiKeysModule(deps, apiTokens),
     dashboardModule(),
     notificationsModule(deps),
     imagesModule(),

@@ -84,6 +84,16 @@ export const FIXTURES: Record<string, Fixture> = {
       'regular',
       `member-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
     ),
+  apiKeyId: async (t, owner) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/apikeys',
+      headers: bearer(owner.adminToken),
+      payload: { name: 'Fixture ERP', role: 'regular' },
+    });
+    if (res.statusCode !== 201) throw new Error(`fixture apikeys: ${res.statusCode} ${res.body}`);
+    return (res.json() as { key: { _id: string } }).key._id;
+  },
   pendingItemId: async (t, owner) =>
     (await post(t, owner, 'pendingitems/create', componentInput('otherItem')))._id,
   /** A hose of `owner` with a picture (a picture is only for an object of the organisation). */

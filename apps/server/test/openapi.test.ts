@@ -41,6 +41,15 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
+  it('tells integrators how to exchange an API key for a token', () => {
+    const schemes = (doc as unknown as { components: { securitySchemes: Record<string, unknown> } }).components
+      .securitySchemes;
+    expect(schemes.apiKey).toMatchObject({
+      type: 'oauth2',
+      flows: { clientCredentials: { tokenUrl: expect.stringMatching(/\/api\/v1\/oauth\/token$/) } },
+    });
+  });
+
   it('documents no operation the app does not implement', () => {
     const documented = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(documented.sort()).toEqual(t.contracts.map((e) => e.name).sort());
@@ -50,7 +59,12 @@ describe('GET /api/openapi.json', () => {
     const op = operationOf(e);
     expect(op, `${e.method} ${e.path} is missing`).toBeDefined();
     if (!op) return;
-    expect(op.security).toEqual(isPublicAccess(e.access) ? [] : [{ bearerAuth: [] }]);
+    expect(op.security).toEqual(isPublicAccess(e.access) ? [] : [{ bearerAuth: [] }, { apiKey: [] }]);
+    if (!isPublicAccess(e.access)) {
+      expect(op.parameters, 'the apicustomerid header').toContainEqual({
+        $ref: '#/components/parameters/ApiCustomerId',
+      });
+    }
     for (const [, name] of e.path.matchAll(/:(\w+)/g)) {
       expect(
         op.parameters.some((p) => p.in === 'path' && p.name === name),

@@ -17,9 +17,12 @@ import {
   type ParsedInput,
   type Role,
 } from '@hosewright/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/client.ts';
+import { actingForCustomer } from '../db/customer-scope.ts';
+import { customers } from '../db/schema.ts';
 import { AppError, issuesOf } from '../lib/errors.ts';
 import type { TenantCache } from '../lib/tenant-cache.ts';
 import { type AuthContext, authOf } from '../modules/auth/plugin.ts';
@@ -123,69 +126,89 @@ export function registerContractRoute(
     method: e.method,
     url: e.path,
     config: { access: e.access, contract: e },
-    handler: async (request, reply) => {
-      const organizationId = request.auth?.organizationId ?? '';
-      const hit = cache?.get(organizationId, request.url);
-      if (hit)
-        return reply
-          .code(e.status ?? 200)
-          .type(JSON_TYPE)
-          .send(hit);
-      const generation = cache?.generation(organizationId) ?? 0;
-
-      if (e.params) refuseNul(request.params);
-      if (e.query) refuseNul(request.query);
-      if (e.body && !isMultipartBody(e.body)) refuseNul(request.body);
-      const input = {
-        params: e.params ? parseParams(e.params, request.params) : undefined,
-        query: e.query ? parseInput(e, e.query, request.query) : undefined,
-        body: isMultipartBody(e.body)
-          ? await readForm(e.body, request)
-          : e.body
-            ? parseInput(e, e.body, request.body)
-            : undefined,
-      } as ParsedInput<AnyEndpoint>;
-
-      let result: unknown;
-      if (mode === 'tenant') {
-        const auth = authOf(request);
-        const tasks: (() => unknown)[] = [];
-        result = await database.withTenant(auth.organizationId, (tx) =>
-          handler(input, {
-            tx,
-            auth,
-            organizationId: auth.organizationId,
-            userId: auth.userId,
-            role: auth.roles[0] ?? 'regular',
-            request,
-            reply,
-            afterCommit: (task) => tasks.push(task),
-          } satisfies TenantScope as never),
-        );
-        for (const task of tasks) {
-          try {
-            await task();
-          } catch (error) {
-            request.log.error({ err: error }, `${e.name}: a task after the commit failed`);
-          }
-        }
-      } else if (mode === 'signedIn') {
-        result = await handler(input, { auth: authOf(request), request, reply } as never);
-      } else {
-        result = await handler(input, { request, reply } as never);
-      }
-      if (cache) {
-        const bytes = Buffer.from(JSON.stringify(result));
-        if (validateResponses) checkResponse(e, e.response as z.ZodType, bytes);
-        cache.set(organizationId, request.url, bytes, generation);
-        return reply
-          .code(e.status ?? 200)
-          .type(JSON_TYPE)
-          .send(bytes);
-      }
-      return send(e, reply, result, validateResponses);
-    },
+    // A call acting for one customer runs in its scope: every tenant transaction then sees that customer only.
+    handler: (request, reply) => actingForCustomer(request.auth?.customerId, () => handle(request, reply)),
   });
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const organizationId = request.auth?.organizationId ?? '';
+    const customerId = request.auth?.customerId;
+    const cacheKey = customerId ? `${request.url} for ${customerId}` : request.url;
+    const hit = cache?.get(organizationId, cacheKey);
+    if (hit)
+      return reply
+        .code(e.status ?? 200)
+        .type(JSON_TYPE)
+        .send(hit);
+    const generation = cache?.generation(organizationId) ?? 0;
+
+    if (customerId && isPlainObject(request.body) && request.body.customerId == null) {
+      // What a call acting for a customer creates is that customer's (a body without the field ignores it).
+      request.body = { ...request.body, customerId };
+    }
+    if (e.params) refuseNul(request.params);
+    if (e.query) refuseNul(request.query);
+    if (e.body && !isMultipartBody(e.body)) refuseNul(request.body);
+    const input = {
+      params: e.params ? parseParams(e.params, request.params) : undefined,
+      query: e.query ? parseInput(e, e.query, request.query) : undefined,
+      body: isMultipartBody(e.body)
+        ? await readForm(e.body, request)
+        : e.body
+          ? parseInput(e, e.body, request.body)
+          : undefined,
+    } as ParsedInput<AnyEndpoint>;
+
+    let result: unknown;
+    if (mode === 'tenant') {
+      const auth = authOf(request);
+      const tasks: (() => unknown)[] = [];
+      result = await database.withTenant(auth.organizationId, async (tx) => {
+        if (customerId) await assertCustomerExists(tx, customerId);
+        return handler(input, {
+          tx,
+          auth,
+          organizationId: auth.organizationId,
+          userId: auth.userId,
+          role: auth.roles[0] ?? 'regular',
+          request,
+          reply,
+          afterCommit: (task) => tasks.push(task),
+        } satisfies TenantScope as never);
+      });
+      for (const task of tasks) {
+        try {
+          await task();
+        } catch (error) {
+          request.log.error({ err: error }, `${e.name}: a task after the commit failed`);
+        }
+      }
+    } else if (mode === 'signedIn') {
+      result = await handler(input, { auth: authOf(request), request, reply } as never);
+    } else {
+      result = await handler(input, { request, reply } as never);
+    }
+    if (cache) {
+      const bytes = Buffer.from(JSON.stringify(result));
+      if (validateResponses) checkResponse(e, e.response as z.ZodType, bytes);
+      cache.set(organizationId, cacheKey, bytes, generation);
+      return reply
+        .code(e.status ?? 200)
+        .type(JSON_TYPE)
+        .send(bytes);
+    }
+    return send(e, reply, result, validateResponses);
+  }
+}
+
+/** The customer a call acts for must be one of ours (row-level security hides the others): else 404. */
+async function assertCustomerExists(tx: Tx, customerId: string): Promise<void> {
+  const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!row) throw new AppError(AppErrorCode.NotFound, 'The customer was not found');
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -4,10 +4,14 @@
  */
 import {
   type AnyEndpoint,
+  API_CUSTOMER_HEADER,
+  API_LOG_DAYS,
+  API_TOKEN_SECONDS,
   type ApiAccess,
   errorBodySchema,
   errorCodesOf,
   exampleOf,
+  exchangeApiKey,
   HTTP_STATUS_BY_CODE,
   isFileResponse,
   isMultipartBody,
@@ -150,14 +154,17 @@ function operation(e: AnyEndpoint): JsonSchema {
     summary: e.summary,
     description: [e.description, accessText(e.access)].filter(Boolean).join('\n\n'),
     tags: [e.tag],
-    security: isPublicAccess(e.access) ? [] : [{ bearerAuth: [] }],
+    security: isPublicAccess(e.access) ? [] : [{ bearerAuth: [] }, { apiKey: [] }],
     'x-access': e.access,
     /** The contract's example input (the generated tests send it): path, query and body. */
     'x-example': example,
-    parameters: parameters(e).map((p) => {
-      const value = (p.in === 'path' ? example.params : example.query)?.[p.name as string];
-      return value === undefined ? p : { ...p, example: value };
-    }),
+    parameters: [
+      ...parameters(e).map((p) => {
+        const value = (p.in === 'path' ? example.params : example.query)?.[p.name as string];
+        return value === undefined ? p : { ...p, example: value };
+      }),
+      ...(isPublicAccess(e.access) ? [] : [{ $ref: '#/components/parameters/ApiCustomerId' }]),
+    ],
     ...(body ? { requestBody: body } : {}),
     responses: responses(e),
   };
@@ -182,6 +189,7 @@ export function openApiDocument(contracts: readonly AnyEndpoint[], options: Open
       description: [
         'The API the Hosewright app itself uses, for ERPs and integrators.',
         'Every call except the public ones sends `Authorization: Bearer <access token>`; the token names the user and organisation, and every answer is of that organisation only (another organisation’s id answers 404, exactly like a missing one).',
+        `API mode for ERPs: an admin creates an API key on the organisation page (tab API): a client id and a secret shown once. Exchange it for an access token with OAuth 2.0 client credentials: \`POST /api/v1/oauth/token\` with \`{ "grant_type": "client_credentials", "client_id": "…", "client_secret": "…" }\` (or the id and secret as HTTP Basic). The token works ${API_TOKEN_SECONDS / 60} minutes; exchange the key again for the next. The key acts with its role. The \`${API_CUSTOMER_HEADER}\` header makes a call act for one customer: it then sees and saves only that customer's customer record, items, hose assemblies and kits (a key bound to a customer always acts for it). A bad, disabled, expired or deleted key answers 401 with \`details.apiFailed\`. Every call made with a key is in the API log (${API_LOG_DAYS} days).`,
         'Every error answers `{ statusCode, code, message, details? }`. Lists answer `{ items, total, page }` and are lenient: a page below 1 is page 1, a page size above the maximum is clamped, the sort order is case-insensitive and an unknown sort key sorts by the default.',
       ].join('\n\n'),
     },
@@ -195,6 +203,23 @@ export function openApiDocument(contracts: readonly AnyEndpoint[], options: Open
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'An access token from the sign-in provider for the API audience',
+        },
+        apiKey: {
+          type: 'oauth2',
+          description: `An API key exchanged for a ${API_TOKEN_SECONDS / 60}-minute access token (client credentials), sent as \`Authorization: Bearer <access_token>\``,
+          flows: {
+            clientCredentials: { tokenUrl: `${options.serverUrl}${exchangeApiKey.path}`, scopes: {} },
+          },
+        },
+      },
+      parameters: {
+        ApiCustomerId: {
+          name: API_CUSTOMER_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'Act for this customer only (its id): another customer of the organisation, or of another organisation, is not found',
+          schema: { type: 'string', format: 'uuid' },
         },
       },
       schemas: { ErrorBody: jsonSchema(errorBodySchema, 'output') },

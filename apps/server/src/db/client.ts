@@ -23,6 +23,7 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'dri
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { RelationalSchemaConfig } from 'drizzle-orm/relations';
 import pg from 'pg';
+import { currentCustomerScope } from './customer-scope.ts';
 import type * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -299,12 +300,14 @@ type Transact = <T>(setup: string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Sets the organisation for row-level security. Plain SQL so it can travel with BEGIN; the organisation id is
- * checked to be a uuid before it is written into it.
+ * Sets the organisation, and the customer a call acts for (`customer-scope.ts`), for row-level security. Plain
+ * SQL so it can travel with BEGIN; both ids are checked to be uuids before they are written into it.
  */
 function organizationSetup(organizationId: string): string {
   if (!UUID.test(organizationId)) throw new Error(`not an organisation id: ${organizationId}`);
-  return `select set_config('app.org_id', '${organizationId}', true)`;
+  const customerId = currentCustomerScope() ?? '';
+  if (customerId && !UUID.test(customerId)) throw new Error(`not a customer id: ${customerId}`);
+  return `select set_config('app.org_id', '${organizationId}', true), set_config('app.customer_id', '${customerId}', true)`;
 }
 
 /**

@@ -138,6 +138,51 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * API keys for ERPs (`apikeys/`): the OAuth client id is the row's id; the secret is kept as a SHA-256 hash
+ * (it is 32 random bytes, so a slow hash adds nothing). A key bound to a customer goes with the customer.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    secretHint: text('secret_hint').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Every call made with an API key (`apikeys/log.ts`), kept `API_LOG_DAYS`; a deleted key's calls stay. */
+export const apiLogs = pgTable(
+  'api_logs',
+  {
+    id: id(),
+    organizationId: orgId(),
+    apiKeyId: uuid('api_key_id').notNull(),
+    keyName: text('key_name').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    customerId: uuid('customer_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('api_logs_org_time_idx').on(t.organizationId, t.createdAt),
+    index('api_logs_org_key_time_idx').on(t.organizationId, t.apiKeyId, t.createdAt),
+  ],
+);
+
 /** Which version of the terms of service an organisation accepted, when and through which admin. */
 export const termsAcceptances = pgTable(
   'terms_acceptances',

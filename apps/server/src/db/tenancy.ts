@@ -7,6 +7,7 @@
  * - `tenant_isolation`, for `hosewright_app`: only rows of the organisation in `app.org_id`.
  * - `system_access`, for the migrating (owner) role: everything, used by `withSystem` only.
  * Requests run as `hosewright_app`, which is not a member of the owner role, so only the first applies.
+ * A third, restrictive one (`customer_scope`) narrows the customer tables for a call acting for one customer.
  */
 import { sql } from 'drizzle-orm';
 import { APP_ROLE, type Db, queryRows } from './client.ts';
@@ -110,6 +111,31 @@ end $$`),
     await db.execute(sql.raw(`drop policy if exists system_access on ${t}`));
     await db.execute(
       sql.raw(`create policy system_access on ${t} to current_user using (true) with check (true)`),
+    );
+  }
+  await applyCustomerScope(db);
+}
+
+/**
+ * What a call acting for one customer sees (`customer-scope.ts`): the customer itself, its items, hose
+ * assemblies and kits. A restrictive policy, so it narrows `tenant_isolation` and never widens it.
+ */
+const CUSTOMER_SCOPED = [
+  { table: 'customers', key: 'id' },
+  { table: 'customer_items', key: 'customer_id' },
+  { table: 'hose_assemblies', key: 'customer_id' },
+  { table: 'hose_kits', key: 'customer_id' },
+] as const;
+const CUSTOMER_PREDICATE = `nullif(current_setting('app.customer_id', true), '')::uuid`;
+
+async function applyCustomerScope(db: Db): Promise<void> {
+  for (const { table, key } of CUSTOMER_SCOPED) {
+    const allowed = `(${CUSTOMER_PREDICATE} is null or ${key} = ${CUSTOMER_PREDICATE})`;
+    await db.execute(sql.raw(`drop policy if exists customer_scope on "${table}"`));
+    await db.execute(
+      sql.raw(
+        `create policy customer_scope on "${table}" as restrictive to ${APP_ROLE} using ${allowed} with check ${allowed}`,
+      ),
     );
   }
 }

@@ -7,6 +7,7 @@
 import { AppErrorCode, isTier, PLANS, type PlanLimits } from '@hosewright/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { acrossCustomers } from '../db/customer-scope.ts';
 import { subscriptions } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
@@ -42,7 +43,8 @@ export async function assertWithinPlanLimit(
   const sub = await lockedSubscription(tx, organizationId);
   if (!sub) return;
   const max = sub[limit];
-  const count = await current(tx);
+  // The plan counts the whole organisation's, also for a call acting for one customer.
+  const count = await acrossCustomers(tx, () => current(tx));
   if (count + adding > max) {
     throw new AppError(
       AppErrorCode.LimitReached,

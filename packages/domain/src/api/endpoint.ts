@@ -214,6 +214,8 @@ export function errorCodesOf(e: AnyEndpoint): AppErrorCode[] {
     if (!access.allowExpired) codes.add(AppErrorCode.SubscriptionExpired);
     if (ROLES.some((role) => !access.roles.includes(role))) codes.add(AppErrorCode.MissingRole);
     if (access.subscriptions) codes.add(AppErrorCode.WrongTier);
+    // The `apicustomerid` header may name a customer the organisation does not have.
+    codes.add(AppErrorCode.NotFound);
   }
   if (e.params) codes.add(AppErrorCode.NotFound);
   if (e.params || e.query || e.body) codes.add(AppErrorCode.BadRequest);

@@ -46,6 +46,7 @@ import {
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
+import { acrossCustomers } from '../../db/customer-scope.ts';
 import {
   components,
   couplingSeries,
@@ -267,27 +268,30 @@ export function defaultDescription(parts: AssemblyParts, overallLengthMm: number
 async function nextGeneratedPartNumber(tx: Tx, organizationId: string, pattern: string): Promise<string> {
   const prefix = pattern.slice(0, pattern.indexOf('{')).toLowerCase();
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const [assemblies, parts] = await Promise.all([
-    tx
-      .selectDistinct({ partNumber: hoseAssemblies.partNumber })
-      .from(hoseAssemblies)
-      .where(
-        and(
-          eq(hoseAssemblies.organizationId, organizationId),
-          sql`lower(${hoseAssemblies.partNumber}) like ${like}`,
+  // Unique across the organisation, also for a call acting for one customer.
+  const [assemblies, parts] = await acrossCustomers(tx, () =>
+    Promise.all([
+      tx
+        .selectDistinct({ partNumber: hoseAssemblies.partNumber })
+        .from(hoseAssemblies)
+        .where(
+          and(
+            eq(hoseAssemblies.organizationId, organizationId),
+            sql`lower(${hoseAssemblies.partNumber}) like ${like}`,
+          ),
         ),
-      ),
-    tx
-      .select({ partNumber: components.partNumber })
-      .from(components)
-      .where(
-        and(
-          eq(components.organizationId, organizationId),
-          eq(components.origin, 'custom'),
-          sql`lower(${components.partNumber}) like ${like}`,
+      tx
+        .select({ partNumber: components.partNumber })
+        .from(components)
+        .where(
+          and(
+            eq(components.organizationId, organizationId),
+            eq(components.origin, 'custom'),
+            sql`lower(${components.partNumber}) like ${like}`,
+          ),
         ),
-      ),
-  ]);
+    ]),
+  );
   return nextAssemblyPartNumber(
     pattern,
     [...assemblies, ...parts].map((r) => r.partNumber),
@@ -394,16 +398,18 @@ export async function countAssemblies(tx: Tx, organizationId: string): Promise<n
 }
 
 async function partNumberTaken(tx: Tx, organizationId: string, partNumber: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: hoseAssemblies.id })
-    .from(hoseAssemblies)
-    .where(
-      and(
-        eq(hoseAssemblies.organizationId, organizationId),
-        sql`lower(${hoseAssemblies.partNumber}) = ${partNumber.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
+  const [row] = await acrossCustomers(tx, () =>
+    tx
+      .select({ id: hoseAssemblies.id })
+      .from(hoseAssemblies)
+      .where(
+        and(
+          eq(hoseAssemblies.organizationId, organizationId),
+          sql`lower(${hoseAssemblies.partNumber}) = ${partNumber.toLowerCase()}`,
+        ),
+      )
+      .limit(1),
+  );
   return !!row;
 }
 

@@ -4,6 +4,7 @@
  * apply the same `evaluateAccess` the web router uses. Routes without a declaration are refused at start-up.
  */
 import {
+  API_CUSTOMER_HEADER,
   type ApiAccess,
   AppErrorCode,
   evaluateAccess,
@@ -16,8 +17,15 @@ import {
 } from '@hosewright/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { memberships, revokedTokens, subscriptions, userProfileColumns, users } from '../../db/schema.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import {
+  apiKeys,
+  memberships,
+  revokedTokens,
+  subscriptions,
+  userProfileColumns,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccessClaims, TokenVerifier } from './tokens.ts';
 
@@ -34,6 +42,13 @@ export interface AuthContext {
   /** The grant the token came from, when the embedded provider minted it: sign-out ends it. */
   grantId?: string;
   tokenExpiresAt: Date;
+  /** An ERP's call (`apikeys/`): the key it came with. It acts with the key's role, as the admin who made it. */
+  apiKey?: { id: string; name: string; customerId: string | null };
+  /**
+   * The customer this call acts for: the key's own, or the `apicustomerid` header's (checked by the contract
+   * route). Row-level security then shows that customer's data only (`db/customer-scope.ts`).
+   */
+  customerId?: string;
 }
 
 declare module 'fastify' {
@@ -192,10 +207,26 @@ export function installAuth(app: FastifyInstance, authenticator: Authenticator):
       }
       throw new AppError(AppErrorCode.Unauthenticated, 'Sign in to continue');
     }
-    request.auth = await authenticator.authenticate(token, access);
+    request.auth = actingFor(await authenticator.authenticate(token, access), request);
   });
 
   return routes;
+}
+
+/**
+ * The customer a call acts for: a key bound to a customer always acts for it, and the `apicustomerid` header
+ * (SPEC 7: every product call sends it, empty outside API mode) names one for any other caller. A header that
+ * is not an id, or differs from the key's customer, names a customer we do not have: 404.
+ */
+function actingFor(context: AuthContext, request: FastifyRequest): AuthContext {
+  const header = request.headers[API_CUSTOMER_HEADER];
+  const named = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  const bound = context.apiKey?.customerId ?? '';
+  if (named && (!isUuid(named) || (bound && named.toLowerCase() !== bound))) {
+    throw new AppError(AppErrorCode.NotFound, 'The customer was not found');
+  }
+  const customerId = bound || named.toLowerCase();
+  return customerId ? { ...context, customerId } : context;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -208,12 +239,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
 type LoadedContext = Omit<AuthContext, 'subscription'> & { subscription: AuthContext['subscription'] | null };
 
 async function loadContext(database: Database, claims: AccessClaims): Promise<LoadedContext> {
-  if (!isUuid(claims.userId) || !isUuid(claims.organizationId)) {
+  if ((!claims.apiKeyId && !isUuid(claims.userId)) || !isUuid(claims.organizationId)) {
     throw new AppError(
       AppErrorCode.Unauthenticated,
       'The access token does not name a user and organisation',
     );
   }
+  if (claims.apiKeyId) return loadApiKeyContext(database, claims, claims.apiKeyId);
   return database.withTenant(claims.organizationId, async (tx) => {
     const [revoked] = await tx
       .select({ tokenId: revokedTokens.tokenId })
@@ -234,10 +266,7 @@ async function loadContext(database: Database, claims: AccessClaims): Promise<Lo
     if (!row) {
       throw new AppError(AppErrorCode.Unauthorized, 'Unauthorized to access this resource');
     }
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.organizationId, claims.organizationId));
+    const subscription = await subscriptionOf(tx, claims.organizationId);
     return {
       userId: row.user.id,
       organizationId: claims.organizationId,
@@ -246,21 +275,63 @@ async function loadContext(database: Database, claims: AccessClaims): Promise<Lo
       locale: row.user.locale,
       emailVerified: row.user.emailVerifiedAt !== null,
       roles: isRole(row.role) ? [row.role] : [],
-      subscription:
-        sub && isTier(sub.tier)
-          ? {
-              tier: sub.tier,
-              expiresAt: sub.expiresAt,
-              maxCustomers: sub.maxCustomers,
-              maxHoseAssemblies: sub.maxHoseAssemblies,
-              maxHoseKits: sub.maxHoseKits,
-            }
-          : null,
+      subscription,
       tokenId: claims.tokenId,
       ...(claims.grantId ? { grantId: claims.grantId } : {}),
       tokenExpiresAt: claims.expiresAt,
     };
   });
+}
+
+/**
+ * An ERP's token: the key must still exist, be enabled and not have expired, else 401 with `apiFailed` (the
+ * embedded app then asks its parent page for a new token). It acts with the key's role as the admin who made
+ * it (what it saves is theirs), and is cached no longer than the key works.
+ */
+async function loadApiKeyContext(
+  database: Database,
+  claims: AccessClaims,
+  apiKeyId: string,
+): Promise<LoadedContext> {
+  const refused = (message: string) =>
+    new AppError(AppErrorCode.Unauthenticated, message, { apiFailed: true });
+  if (!isUuid(apiKeyId)) throw refused('The API token is not valid. Exchange the API key for a new one.');
+  return database.withTenant(claims.organizationId, async (tx) => {
+    const [key] = await tx.select().from(apiKeys).where(eq(apiKeys.id, apiKeyId));
+    if (!key) throw refused('This API key was deleted. Ask an admin of the shop for a new key.');
+    if (!key.enabled) throw refused('This API key is disabled. Ask an admin of the shop to enable it.');
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) {
+      throw refused('This API key has expired. Ask an admin of the shop for a new key.');
+    }
+    const subscription = await subscriptionOf(tx, claims.organizationId);
+    const expiresAt = key.expiresAt && key.expiresAt < claims.expiresAt ? key.expiresAt : claims.expiresAt;
+    return {
+      userId: key.createdBy,
+      organizationId: claims.organizationId,
+      email: '',
+      name: key.name,
+      locale: 'en-CA',
+      emailVerified: true,
+      roles: isRole(key.role) ? [key.role] : [],
+      subscription,
+      tokenId: claims.tokenId,
+      tokenExpiresAt: expiresAt,
+      apiKey: { id: key.id, name: key.name, customerId: key.customerId },
+    };
+  });
+}
+
+async function subscriptionOf(tx: Tx, organizationId: string): Promise<AuthContext['subscription'] | null> {
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
+  return sub && isTier(sub.tier)
+    ? {
+        tier: sub.tier,
+        expiresAt: sub.expiresAt,
+        maxCustomers: sub.maxCustomers,
+        maxHoseAssemblies: sub.maxHoseAssemblies,
+        maxHoseKits: sub.maxHoseKits,
+      }
+    : null;
 }
 
 function denialError(

@@ -1,7 +1,7 @@
 /**
  * Access-token verification with jose: signature against the issuer's keys, issuer, audience, expiry and
  * an algorithm allow-list. The embedded provider's public keys are read from the database; an external
- * provider's from its JWKS endpoint.
+ * provider's from its JWKS endpoint. An ERP's token for an API key is this installation's own (`apikeys/`).
  */
 import { AppErrorCode } from '@hosewright/domain';
 import {
@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type ApiTokens, isApiToken } from '../apikeys/tokens.ts';
 import { loadSigningKeys } from '../identity/keys.ts';
 
 export interface AccessClaims {
@@ -22,6 +23,8 @@ export interface AccessClaims {
   tokenId: string;
   /** The provider's grant the token was minted from (the embedded provider's `grant_id` claim). */
   grantId?: string;
+  /** For an ERP's token (`apikeys/tokens.ts`): the API key it was issued for; `userId` is then empty. */
+  apiKeyId?: string;
   expiresAt: Date;
 }
 
@@ -29,12 +32,23 @@ const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
 
 export type TokenVerifier = (token: string) => Promise<AccessClaims>;
 
-export async function createTokenVerifier(config: Config, database: Database): Promise<TokenVerifier> {
+export async function createTokenVerifier(
+  config: Config,
+  database: Database,
+  apiTokens: ApiTokens,
+): Promise<TokenVerifier> {
   const keys = config.embeddedIdentity
     ? createLocalJWKSet((await loadSigningKeys(database)).publicJwks)
     : createRemoteJWKSet(new URL('.well-known/jwks.json', config.issuer));
 
   return async (token) => {
+    if (isApiToken(token)) {
+      const claims = await apiTokens.verify(token);
+      if ('refused' in claims) {
+        throw new AppError(AppErrorCode.Unauthenticated, claims.refused, { apiFailed: true });
+      }
+      return { ...claims, userId: '' };
+    }
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keys, {

@@ -59,6 +59,16 @@ function assertTierAllows(auth: AuthContext, target: ImportTarget): void {
   );
 }
 
+/** An import runs in the background for the whole organisation: not for a call acting for one customer. */
+function refuseForOneCustomer(auth: AuthContext): void {
+  if (auth.customerId) {
+    throw new AppError(
+      AppErrorCode.Unauthorized,
+      'Imports are for the whole shop: call without apicustomerid, with a key not bound to a customer.',
+    );
+  }
+}
+
 export function importRoutes(database: Database, targets: ImportTargets): ContractRoute[] {
   return [
     implement(getImportTemplate).outsideTransaction(async ({ params, query }, { auth, reply }) => {
@@ -70,6 +80,7 @@ export function importRoutes(database: Database, targets: ImportTargets): Contra
     }),
 
     implement(uploadImport).outsideTransaction(async ({ body }, { auth }) => {
+      refuseForOneCustomer(auth);
       const target = targetOf(targets, body.fields.kind);
       assertTierAllows(auth, target);
       const { file } = body;
@@ -84,6 +95,7 @@ export function importRoutes(database: Database, targets: ImportTargets): Contra
     }),
 
     implement(startImport).outsideTransaction(async ({ params, body }, { auth }) => {
+      refuseForOneCustomer(auth);
       const log = await readImport(database, auth.organizationId, params.importId);
       assertTierAllows(auth, targets.get(log.kind));
       return queueImport(database, targets, auth, params.importId, body.mapping);

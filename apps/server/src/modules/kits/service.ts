@@ -31,6 +31,7 @@ import {
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { acrossCustomers } from '../../db/customer-scope.ts';
 import {
   components,
   customers,
@@ -291,16 +292,19 @@ export async function countKits(tx: Tx, organizationId: string): Promise<number>
 }
 
 async function partNumberTaken(tx: Tx, organizationId: string, partNumber: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: hoseKits.id })
-    .from(hoseKits)
-    .where(
-      and(
-        eq(hoseKits.organizationId, organizationId),
-        sql`lower(${hoseKits.partNumber}) = ${partNumber.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
+  // Unique across the organisation, also for a call acting for one customer.
+  const [row] = await acrossCustomers(tx, () =>
+    tx
+      .select({ id: hoseKits.id })
+      .from(hoseKits)
+      .where(
+        and(
+          eq(hoseKits.organizationId, organizationId),
+          sql`lower(${hoseKits.partNumber}) = ${partNumber.toLowerCase()}`,
+        ),
+      )
+      .limit(1),
+  );
   return !!row;
 }
 

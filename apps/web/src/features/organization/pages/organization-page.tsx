@@ -1,7 +1,8 @@
 /**
  * /organization and /organization/{initialTab}: the overview (the organisation's name, which admins change, its
- * logo, which admins upload and the user menu shows, and its plan) and the team (`users`, the user menu's
- * 'Invite your team'). Tabs are addressable by URL; 'details' and any unknown tab open the overview.
+ * logo, which admins upload and the user menu shows, and its plan), the team (`users`, the user menu's
+ * 'Invite your team') and, for admins only, the API keys and their log (`api`). Tabs are addressable by URL;
+ * 'details', any unknown tab and a tab the viewer may not see open the overview.
  */
 import { type Organization, type Tier, UNLIMITED } from '@hosewright/domain';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -27,10 +28,13 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { isSubscriptionExpired } from '@/lib/session';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
+import { ApiTab } from './api-tab';
 import { TeamTab } from './team-tab';
 
-export const ORGANIZATION_TABS = ['overview', 'users'] as const;
+export const ORGANIZATION_TABS = ['overview', 'users', 'api'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
+/** Tabs only admins see. */
+const ADMIN_TABS: readonly OrganizationTab[] = ['api'];
 
 /** The tab a URL segment names: 'details' is the overview, and so is anything unknown. */
 export function organizationTabOf(segment: string | undefined): OrganizationTab {
@@ -43,13 +47,16 @@ export function OrganizationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { initialTab } = useParams();
-  const tab = organizationTabOf(initialTab);
   const organization = useQuery(organizationQuery());
   const viewer = useViewer();
   const isAdmin = viewer.access?.roles.includes('admin') ?? false;
+  const tabs = ORGANIZATION_TABS.filter((key) => isAdmin || !ADMIN_TABS.includes(key));
+  const named = organizationTabOf(initialTab);
+  const tab = tabs.includes(named) ? named : 'overview';
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+    // The API log is a wide table: its tab takes more room.
+    <Stack spacing={3} sx={{ maxWidth: tab === 'api' ? 1080 : 720 }}>
       <PageHeader title={organization.data?.name || t('organization.title')} icon={<BusinessIcon />} />
       <Tabs
         value={tab}
@@ -58,11 +65,17 @@ export function OrganizationPage() {
         variant="scrollable"
         allowScrollButtonsMobile
       >
-        {ORGANIZATION_TABS.map((key) => (
+        {tabs.map((key) => (
           <Tab key={key} value={key} label={t(`organization.tabs.${key}`)} />
         ))}
       </Tabs>
-      {tab === 'users' ? <TeamTab /> : <Overview organization={organization} isAdmin={isAdmin} />}
+      {tab === 'users' ? (
+        <TeamTab />
+      ) : tab === 'api' ? (
+        <ApiTab />
+      ) : (
+        <Overview organization={organization} isAdmin={isAdmin} />
+      )}
     </Stack>
   );
 }
