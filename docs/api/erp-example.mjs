@@ -59,4 +59,6 @@ const saved = await send('POST', '/hoseassembly/new/update', {
 
 // 4. Read it back.
 const assembly = await send('GET', `/hoseassembly/${saved._id}`, { token });
-console.log(`${assembly.partNumber} rev ${assembly.revision}: cut ${assembly.computed.cutLengthMm} mm, for customer ${assembly.customerId}`);
+console.log(
+  `${assembly.partNumber} rev ${assembly.revision}: cut ${assembly.computed.cutLengthMm} mm, for customer ${assembly.customerId}`,
+);

@@ -42,8 +42,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('tells integrators how to exchange an API key for a token', () => {
-    const schemes = (doc as unknown as { components: { securitySchemes: Record<string, unknown> } }).components
-      .securitySchemes;
+    const schemes = (doc as unknown as { components: { securitySchemes: Record<string, unknown> } })
+      .components.securitySchemes;
     expect(schemes.apiKey).toMatchObject({
       type: 'oauth2',
       flows: { clientCredentials: { tokenUrl: expect.stringMatching(/\/api\/v1\/oauth\/token$/) } },
