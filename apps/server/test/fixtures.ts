@@ -43,6 +43,9 @@ const component =
   async (t, owner) =>
     (await post(t, owner, `${COMPONENT_KIND_INFO[kind].slug}/new/update`, componentInput(kind)))._id;
 
+/** Secrets of the keys `apiKeyId` made, by key id (an answer shows a secret only once). */
+const apiKeySecrets = new Map<string, string>();
+
 export const FIXTURES: Record<string, Fixture> = {
   ...CUSTOMER_FIXTURES,
   ...ASSEMBLY_FIXTURES,
@@ -92,7 +95,15 @@ export const FIXTURES: Record<string, Fixture> = {
       payload: { name: 'Fixture ERP', role: 'regular' },
     });
     if (res.statusCode !== 201) throw new Error(`fixture apikeys: ${res.statusCode} ${res.body}`);
-    return (res.json() as { key: { _id: string } }).key._id;
+    const created = res.json() as { key: { _id: string }; clientSecret: string };
+    apiKeySecrets.set(created.key._id, created.clientSecret);
+    return created.key._id;
+  },
+  /** The secret of the key the same example named (`apiKeyId`): the token exchange sends both. */
+  apiKeySecret: async (_t, _owner, ids) => {
+    const secret = ids?.apiKeyId ? apiKeySecrets.get(ids.apiKeyId) : undefined;
+    if (!secret) throw new Error("fixture apiKeySecret: the example names ref('apiKeyId') first");
+    return secret;
   },
   pendingItemId: async (t, owner) =>
     (await post(t, owner, 'pendingitems/create', componentInput('otherItem')))._id,

@@ -188,13 +188,13 @@ export const exchangeApiKey = endpoint({
   body: tokenRequestSchema,
   response: tokenResponseSchema,
   errors: [AppErrorCode.Unauthenticated, AppErrorCode.TooManyRequests],
-  example: {
+  example: (ref) => ({
     body: {
       grant_type: 'client_credentials',
-      client_id: '00000000-0000-4000-8000-000000000000',
-      client_secret: 'hws_example',
+      client_id: ref('apiKeyId'),
+      client_secret: ref('apiKeySecret'),
     },
-  },
+  }),
 });
 
 export const API_KEYS_ENDPOINTS = [
