@@ -42,6 +42,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     locale: text('locale').notNull().default('en_ca'),
+    /** 'metric' or 'imperial' when the user overrides their organisation's units; null follows it. */
+    unitSystem: text('unit_system'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
@@ -54,6 +56,7 @@ export const userProfileColumns = {
   email: users.email,
   name: users.name,
   locale: users.locale,
+  unitSystem: users.unitSystem,
   emailVerifiedAt: users.emailVerifiedAt,
 };
 
@@ -285,8 +288,50 @@ export const organizationSettings = pgTable('organization_settings', {
   partNumberPattern: text('part_number_pattern').notNull().default('C-{00000}'),
   defaultAdaptorBrand: text('default_adaptor_brand').notNull().default(''),
   erpName: text('erp_name').notNull().default(''),
+  /** 'metric' or 'imperial'; null until an admin chooses, when each user's locale decides (en_us imperial). */
+  unitSystem: text('unit_system'),
+  /** The currency prices are kept in (ISO 4217); other currencies convert from it at `currencies.rate`. */
+  baseCurrency: text('base_currency').notNull().default('USD'),
+  /** Defaults new customers and assemblies start from (`/defaults`). */
+  defaultMarginPct: decimal('default_margin_pct').notNull().default(30),
+  labourRate: decimal('labour_rate').notNull().default(3),
+  wasteAllowancePct: decimal('waste_allowance_pct').notNull().default(0),
+  /** The warehouse stock moves from unless one is named (`/defaultwarehouse`); empty when none. */
+  defaultWarehouseName: text('default_warehouse_name').notNull().default(''),
+  defaultWarehouseCode: text('default_warehouse_code').notNull().default(''),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The organisation's other currencies: `rate` units of `code` buy one unit of the base currency
+ * (`organization_settings.base_currency`), entered by an admin or imported.
+ */
+export const currencies = pgTable(
+  'currencies',
+  {
+    organizationId: orgId(),
+    code: text('code').notNull(),
+    rate: decimal('rate').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.code] })],
+);
+
+/** The organisation's named lists: product groups, suppliers and stock locations (`/productgroups` ...). */
+export const organizationLists = pgTable(
+  'organization_lists',
+  {
+    id: id(),
+    organizationId: orgId(),
+    /** 'productGroup', 'supplier' or 'location'. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organization_lists_org_kind_name_key').on(t.organizationId, t.kind, sql`lower(${t.name})`),
+  ],
+);
 
 /**
  * Every component kind in one table (ADR 0005): the shared columns plus the few each kind adds, all
