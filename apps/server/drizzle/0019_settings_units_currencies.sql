@@ -6,14 +6,6 @@ CREATE TABLE "currencies" (
 	CONSTRAINT "currencies_organization_id_code_pk" PRIMARY KEY("organization_id","code")
 );
 --> statement-breakpoint
-CREATE TABLE "organization_lists" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"organization_id" uuid NOT NULL,
-	"kind" text NOT NULL,
-	"name" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "organization_settings" ADD COLUMN "unit_system" text;--> statement-breakpoint
 ALTER TABLE "organization_settings" ADD COLUMN "base_currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
 ALTER TABLE "organization_settings" ADD COLUMN "default_margin_pct" numeric DEFAULT 30 NOT NULL;--> statement-breakpoint
@@ -23,13 +15,10 @@ ALTER TABLE "organization_settings" ADD COLUMN "default_warehouse_name" text DEF
 ALTER TABLE "organization_settings" ADD COLUMN "default_warehouse_code" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "unit_system" text;--> statement-breakpoint
 ALTER TABLE "currencies" ADD CONSTRAINT "currencies_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "organization_lists" ADD CONSTRAINT "organization_lists_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "organization_lists_org_kind_name_key" ON "organization_lists" USING btree ("organization_id","kind",lower("name"));--> statement-breakpoint
 ALTER TABLE "organization_settings" ADD CONSTRAINT "organization_settings_unit_system_check" CHECK ("unit_system" IN ('metric', 'imperial'));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_unit_system_check" CHECK ("unit_system" IN ('metric', 'imperial'));--> statement-breakpoint
 ALTER TABLE "currencies" ADD CONSTRAINT "currencies_rate_check" CHECK ("rate" > 0);--> statement-breakpoint
-ALTER TABLE "organization_lists" ADD CONSTRAINT "organization_lists_kind_check" CHECK ("kind" IN ('productGroup', 'supplier', 'location'));--> statement-breakpoint
--- Changed rates and lists drop what every instance cached for the organisation (ADR 0005), like the settings.
+-- Changed rates drop what every instance cached for the organisation (ADR 0005), like the settings.
 CREATE TRIGGER currencies_inserted AFTER INSERT ON currencies REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION hosewright_notify_org_rows();
 --> statement-breakpoint
@@ -37,13 +26,4 @@ CREATE TRIGGER currencies_updated AFTER UPDATE ON currencies REFERENCING NEW TAB
   FOR EACH STATEMENT EXECUTE FUNCTION hosewright_notify_org_rows();
 --> statement-breakpoint
 CREATE TRIGGER currencies_deleted AFTER DELETE ON currencies REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION hosewright_notify_org_rows();
---> statement-breakpoint
-CREATE TRIGGER organization_lists_inserted AFTER INSERT ON organization_lists REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION hosewright_notify_org_rows();
---> statement-breakpoint
-CREATE TRIGGER organization_lists_updated AFTER UPDATE ON organization_lists REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION hosewright_notify_org_rows();
---> statement-breakpoint
-CREATE TRIGGER organization_lists_deleted AFTER DELETE ON organization_lists REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION hosewright_notify_org_rows();

@@ -317,22 +317,6 @@ export const currencies = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.code] })],
 );
 
-/** The organisation's named lists: product groups, suppliers and stock locations (`/productgroups` ...). */
-export const organizationLists = pgTable(
-  'organization_lists',
-  {
-    id: id(),
-    organizationId: orgId(),
-    /** 'productGroup', 'supplier' or 'location'. */
-    kind: text('kind').notNull(),
-    name: text('name').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('organization_lists_org_kind_name_key').on(t.organizationId, t.kind, sql`lower(${t.name})`),
-  ],
-);
-
 /**
  * Every component kind in one table (ADR 0005): the shared columns plus the few each kind adds, all
  * nullable so one list, one search index and one importer serve every kind. The domain contract of each

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, MEMBER } from '../api/endpoint.ts';
 import { isoDateTimeSchema } from '../api/schemas.ts';
+import { unitSystemSchema } from '../units/units.ts';
+
+const percentSchema = (what: string) =>
+  z
+    .number({ error: `Enter the ${what} as a number` })
+    .min(0, `The ${what} cannot be negative`)
+    .max(95, `The ${what} must be at most 95%`);
 
 export const organizationSchema = z.object({
   _id: z.string(),
@@ -27,6 +34,16 @@ export const organizationUpdateSchema = z
       .regex(/^[^{}]*\{0+\}[^{}]*$/, 'Write the pattern with one run of zeros in braces, e.g. C-{00000}'),
     defaultAdaptorBrand: z.string().trim().max(40, 'The brand must be at most 40 characters'),
     erpName: z.string().trim().max(60, 'The ERP name must be at most 60 characters'),
+    /** Null goes back to following each user's language (en_us imperial, metric otherwise). */
+    unitSystem: unitSystemSchema.nullable(),
+    defaultMarginPct: percentSchema('default margin'),
+    labourRate: z
+      .number({ error: 'Enter the labour rate as a number' })
+      .min(0, 'The labour rate cannot be negative')
+      .max(100_000, 'The labour rate is too large'),
+    wasteAllowancePct: percentSchema('waste allowance'),
+    defaultWarehouseName: z.string().trim().max(100, 'The warehouse name must be at most 100 characters'),
+    defaultWarehouseCode: z.string().trim().max(20, 'The warehouse code must be at most 20 characters'),
   })
   .partial();
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
@@ -39,6 +56,13 @@ export const organizationSettingsSchema = z.object({
   partNumberPattern: z.string(),
   defaultAdaptorBrand: z.string(),
   erpName: z.string(),
+  unitSystem: unitSystemSchema.nullable(),
+  baseCurrency: z.string(),
+  defaultMarginPct: z.number(),
+  labourRate: z.number(),
+  wasteAllowancePct: z.number(),
+  defaultWarehouseName: z.string(),
+  defaultWarehouseCode: z.string(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -113,7 +137,54 @@ export const getDefaultAdaptorBrand = setting(
 );
 export const getErpName = setting('getErpName', 'erpname', 'erpName', 'The linked ERP system, or empty');
 
+/** What new customers, assemblies and components start from (`/defaults`). */
+export const organizationDefaultsSchema = z.object({
+  /** Margin on the sell price for customers without their own, in percent. */
+  defaultMarginPct: z.number(),
+  /** The base currency (ISO 4217), in which costs and prices are kept. */
+  currency: z.string(),
+  /** Labour charged per crimp, in the base currency. */
+  labourRate: z.number(),
+  /** Extra hose cut for waste, in percent of the cut length. */
+  wasteAllowancePct: z.number(),
+  /** Custom part numbers follow it, e.g. C-{00000}. */
+  partNumberPattern: z.string(),
+  /** The organisation's units; null when each user's language decides. */
+  unitSystem: unitSystemSchema.nullable(),
+});
+export type OrganizationDefaults = z.infer<typeof organizationDefaultsSchema>;
+
+export const getDefaults = endpoint({
+  name: 'getDefaults',
+  method: 'GET',
+  path: '/api/v1/organization/defaults',
+  tag: TAG,
+  summary: 'Default margin, currency, labour rate, waste allowance, part-number pattern and units',
+  access: MEMBER,
+  response: organizationDefaultsSchema,
+  example: {},
+});
+
+export const defaultWarehouseSchema = z.object({
+  defaultWarehouseName: z.string(),
+  defaultWarehouseCode: z.string(),
+});
+export type DefaultWarehouse = z.infer<typeof defaultWarehouseSchema>;
+
+export const getDefaultWarehouse = endpoint({
+  name: 'getDefaultWarehouse',
+  method: 'GET',
+  path: '/api/v1/organization/defaultwarehouse',
+  tag: TAG,
+  summary: 'The warehouse stock moves from unless one is named (empty name and code when none)',
+  access: MEMBER,
+  response: defaultWarehouseSchema,
+  example: {},
+});
+
 export const ORGANIZATION_ENDPOINTS = [
+  getDefaults,
+  getDefaultWarehouse,
   getOrganization,
   updateOrganization,
   getHasParker,

@@ -5,6 +5,7 @@ import { okSchema } from '../api/schemas.ts';
 import { LOCALES } from '../constants.ts';
 import { AppErrorCode } from '../errors.ts';
 import { localeSchema } from '../session/session.ts';
+import { unitSystemSchema } from '../units/units.ts';
 
 export const currentUserSchema = z.object({
   _id: z.string(),
@@ -12,6 +13,10 @@ export const currentUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** The user's own choice of units, or null to follow the organisation. */
+  unitSystem: unitSystemSchema.nullable(),
+  /** The units this user sees: `effectiveUnitSystem` of their choice, the organisation's and their language. */
+  units: unitSystemSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -28,6 +33,8 @@ export const userUpdateSchema = z.object({
       error: 'Choose the language: en_ca (English, Canada), en_us (English, United States) or en (English)',
     })
     .optional(),
+  /** Null follows the organisation's units again. */
+  unitSystem: unitSystemSchema.nullable().optional(),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
@@ -53,7 +60,7 @@ export const updateUser = endpoint({
   method: 'POST',
   path: '/api/v1/users/update',
   tag: TAG,
-  summary: "Change the signed-in user's name or language",
+  summary: "Change the signed-in user's name, language or units",
   access: { ...MEMBER, allowUnverified: true },
   body: userUpdateSchema,
   response: updatedUserSchema,

@@ -3,6 +3,8 @@ import {
   type AnyEndpoint,
   acceptTerms,
   getDefaultAdaptorBrand,
+  getDefaults,
+  getDefaultWarehouse,
   getErpName,
   getHasParker,
   getHideInventory,
@@ -30,28 +32,29 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestPasswordReset, sendVerificationEmail } from '../identity/accounts.ts';
-import { getOrganization, getSettings } from './service.ts';
+import { getOrganization, getSettings, getSettingsView, unitsOf } from './service.ts';
 
 export function organizationModule({ config, database, mailer }: ModuleDeps): ModuleManifest {
   /** One setting per call, as the app reads them: a JSON boolean or string. */
   const setting = <E extends AnyEndpoint>(endpoint: E, key: keyof OrganizationSettings): ContractRoute =>
     implement(endpoint).inTransaction(
       async (_input, { tx, organizationId }) =>
-        (await getSettings(tx, organizationId))[key] as HandlerResult<E>,
+        (await getSettingsView(tx, organizationId))[key] as HandlerResult<E>,
     );
 
   return {
     routes: [
-      implement(getUser).outsideTransaction(async (_input, { auth }) => ({
+      implement(getUser).inTransaction(async (_input, { tx, auth }) => ({
         _id: auth.userId,
         organization_id: auth.organizationId,
         name: auth.name,
         email: auth.email,
         emailVerified: auth.emailVerified,
+        ...(await unitsOf(tx, auth.organizationId, auth.userId)),
       })),
 
       implement(updateUser).inTransaction(async ({ body: change }, { tx, auth }) => {
-        if (change.name !== undefined || change.locale !== undefined) {
+        if (change.name !== undefined || change.locale !== undefined || change.unitSystem !== undefined) {
           await tx.update(users).set(change).where(eq(users.id, auth.userId));
         }
         const [user] = await tx.select(userProfileColumns).from(users).where(eq(users.id, auth.userId));
@@ -63,6 +66,7 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
           email: user.email,
           emailVerified: user.emailVerifiedAt !== null,
           locale: user.locale as 'en_ca' | 'en_us' | 'en',
+          ...(await unitsOf(tx, auth.organizationId, auth.userId)),
         };
       }),
 
@@ -91,16 +95,24 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
             .set({ ...settings, updatedAt: new Date() })
             .where(eq(organizationSettings.organizationId, organizationId));
         }
-        const current = await getSettings(tx, organizationId);
+        return getSettingsView(tx, organizationId);
+      }),
+
+      implement(getDefaults).inTransaction(async (_input, { tx, organizationId }) => {
+        const settings = await getSettingsView(tx, organizationId);
         return {
-          hasParker: current.hasParker,
-          hideInventory: current.hideInventory,
-          useBetaFeatures: current.useBetaFeatures,
-          revisionDelimiter: current.revisionDelimiter,
-          partNumberPattern: current.partNumberPattern,
-          defaultAdaptorBrand: current.defaultAdaptorBrand,
-          erpName: current.erpName,
+          defaultMarginPct: settings.defaultMarginPct,
+          currency: settings.baseCurrency,
+          labourRate: settings.labourRate,
+          wasteAllowancePct: settings.wasteAllowancePct,
+          partNumberPattern: settings.partNumberPattern,
+          unitSystem: settings.unitSystem,
         };
+      }),
+
+      implement(getDefaultWarehouse).inTransaction(async (_input, { tx, organizationId }) => {
+        const { defaultWarehouseName, defaultWarehouseCode } = await getSettingsView(tx, organizationId);
+        return { defaultWarehouseName, defaultWarehouseCode };
       }),
 
       setting(getHasParker, 'hasParker'),

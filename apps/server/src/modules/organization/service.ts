@@ -1,6 +1,12 @@
+import {
+  effectiveUnitSystem,
+  isUnitSystem,
+  type OrganizationSettings,
+  type UnitSystem,
+} from '@hosewright/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { organizationSettings, organizations } from '../../db/schema.ts';
+import { organizationSettings, organizations, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export async function getOrganization(tx: Tx, organizationId: string) {
@@ -28,4 +34,41 @@ export async function getSettings(tx: Tx, organizationId: string) {
     .where(eq(organizationSettings.organizationId, organizationId));
   if (!again) throw new Error('organisation settings could not be created');
   return again;
+}
+
+/** The settings as the contracts answer them (`organizationSettingsSchema`). */
+export async function getSettingsView(tx: Tx, organizationId: string): Promise<OrganizationSettings> {
+  const row = await getSettings(tx, organizationId);
+  return {
+    hasParker: row.hasParker,
+    hideInventory: row.hideInventory,
+    useBetaFeatures: row.useBetaFeatures,
+    revisionDelimiter: row.revisionDelimiter,
+    partNumberPattern: row.partNumberPattern,
+    defaultAdaptorBrand: row.defaultAdaptorBrand,
+    erpName: row.erpName,
+    unitSystem: isUnitSystem(row.unitSystem) ? row.unitSystem : null,
+    baseCurrency: row.baseCurrency,
+    defaultMarginPct: row.defaultMarginPct,
+    labourRate: row.labourRate,
+    wasteAllowancePct: row.wasteAllowancePct,
+    defaultWarehouseName: row.defaultWarehouseName,
+    defaultWarehouseCode: row.defaultWarehouseCode,
+  };
+}
+
+/** A user's own choice of units (null follows the organisation) and the units they see. */
+export async function unitsOf(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+): Promise<{ unitSystem: UnitSystem | null; units: UnitSystem }> {
+  const [user] = await tx
+    .select({ unitSystem: users.unitSystem, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  const settings = await getSettings(tx, organizationId);
+  const own = isUnitSystem(user?.unitSystem) ? user.unitSystem : null;
+  const organization = isUnitSystem(settings.unitSystem) ? settings.unitSystem : null;
+  return { unitSystem: own, units: effectiveUnitSystem(own, organization, user?.locale ?? 'en_ca') };
 }

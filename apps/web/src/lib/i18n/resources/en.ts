@@ -3,12 +3,15 @@
  * live in `spelling` and are nested into sentences with `$t(spelling.x)`, so en-US overrides only the list.
  */
 import { enAssemblies } from './en-assemblies';
+import { enCurrencies } from './en-currencies';
 import { enCustomers } from './en-customers';
 import { enKits } from './en-kits';
 import { enLists } from './en-lists';
 import { enOrganization } from './en-organization';
 import { enSearch } from './en-search';
+import { enSettings } from './en-settings';
 import { enSite } from './en-site';
+import { enUnits } from './en-units';
 
 export const en = {
   customers: enCustomers,
@@ -17,6 +20,9 @@ export const en = {
   lists: enLists,
   organization: enOrganization,
   search: enSearch,
+  settings: enSettings,
+  currencies: enCurrencies,
+  units: enUnits,
   site: enSite,
   spelling: {
     labour: 'labour',

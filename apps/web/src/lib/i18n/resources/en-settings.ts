@@ -1,0 +1,4 @@
+/** English text of the settings (Canadian spelling; see en.ts). */
+export const enSettings = {
+  placeholder: '',
+};

@@ -1,0 +1,4 @@
+/** English text of the units (Canadian spelling; see en.ts). */
+export const enUnits = {
+  placeholder: '',
+};
