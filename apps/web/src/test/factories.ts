@@ -94,6 +94,7 @@ export function createAssemblyListItem(over: Partial<HoseAssemblyListItem> = {})
     cutLengthMm: 890,
     workingPressurePsi: 4000,
     unitPrice: null,
+    currency: 'USD',
     createdAt: '2026-11-01T10:00:00.000Z',
     ...over,
   };

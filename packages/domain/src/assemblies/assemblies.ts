@@ -301,12 +301,13 @@ function round4(v: number): number {
 
 /**
  * Everything the builder shows live and the server checks before saving. `terms` are the customer's pricing
- * terms (margin then discount; null or absent: the organisation's default margin).
+ * terms (margin then discount; null or absent: the organisation's default margin); `currency` is the
+ * prices' and `costCurrency` the costs' (both the base currency unless the customer's differs).
  */
 export function computeAssembly(
   parts: AssemblyParts,
   input: AssemblyComputeInput,
-  options: { terms?: PricingTerms | null } = {},
+  options: { terms?: PricingTerms | null; currency?: string; costCurrency?: string } = {},
 ): AssemblyComputation {
   const { hose } = parts;
   const errors: AssemblyIssue[] = [];
@@ -560,6 +561,8 @@ export function computeAssembly(
       lines,
       unitCost,
       unitPrice,
+      currency: options.currency ?? options.costCurrency ?? 'USD',
+      costCurrency: options.costCurrency ?? 'USD',
       totalCost: roundMoney(unitCost * quantity),
       totalPrice: roundMoney(unitPrice * quantity),
       quantity,

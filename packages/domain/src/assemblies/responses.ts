@@ -70,8 +70,12 @@ export const assemblyCostsSchema = z.object({
   lines: z.array(assemblyCostLineSchema),
   /** Cost of one assembly. */
   unitCost: z.number(),
-  /** Sell price of one assembly for the customer's terms (margin, then discount). */
+  /** Sell price of one assembly for the customer's terms (margin, then discount), in `currency`. */
   unitPrice: z.number(),
+  /** The prices' currency (ISO 4217): the customer's, or the organisation's base currency without one. */
+  currency: z.string(),
+  /** The costs' currency: the organisation's base currency. */
+  costCurrency: z.string(),
   totalCost: z.number(),
   totalPrice: z.number(),
   quantity: z.number().int(),
@@ -269,6 +273,8 @@ export const hoseAssemblyListItemSchema = z.object({
   cutLengthMm: z.number().nullable(),
   workingPressurePsi: z.number().nullable(),
   unitPrice: z.number().nullable(),
+  /** `unitPrice`'s currency: the customer's, or the base currency. */
+  currency: z.string(),
   createdAt: isoDateTimeSchema,
 });
 export type HoseAssemblyListItem = z.infer<typeof hoseAssemblyListItemSchema>;

@@ -707,6 +707,7 @@ export async function listAssemblies(
     .select({
       row: hoseAssemblies,
       customerName: customers.name,
+      customerCurrency: customers.currency,
     })
     .from(hoseAssemblies)
     .leftJoin(customers, eq(customers.id, hoseAssemblies.customerId))
@@ -719,7 +720,7 @@ export async function listAssemblies(
     return counted?.n ?? 0;
   });
   return {
-    items: rows.map(({ row, customerName }): HoseAssemblyListItem => {
+    items: rows.map(({ row, customerName, customerCurrency }): HoseAssemblyListItem => {
       const spec = row.spec as StoredSpec;
       return {
         _id: row.id,
@@ -738,6 +739,8 @@ export async function listAssemblies(
         cutLengthMm: row.cutLengthMm,
         workingPressurePsi: row.workingPressurePsi,
         unitPrice: row.price,
+        // Stored prices are in the customer's currency (their terms priced them), else the base currency.
+        currency: customerCurrency ?? 'USD',
         createdAt: row.createdAt.toISOString(),
       };
     }),

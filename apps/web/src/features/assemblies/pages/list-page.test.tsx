@@ -23,6 +23,7 @@ const row: HoseAssemblyListItem = {
   cutLengthMm: 890,
   workingPressurePsi: 4000,
   unitPrice: 57.5,
+  currency: 'CAD',
   createdAt: '2026-05-01T12:00:00.000Z',
 };
 
