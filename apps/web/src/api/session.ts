@@ -2,7 +2,7 @@
  * The signed-in session (the contracts in the domain's `session/session.ts`): opening and ending it, which
  * the sign-in and sign-out sequences do once each, and the roles and subscription the router guard reads.
  */
-import { createSession, deleteSession, getUserRolesAndSubscription } from '@hosewright/domain';
+import { createSession, deleteSession, getUserRoles, getUserRolesAndSubscription } from '@hosewright/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './call';
 import { ROOT_KEYS } from './keys';
@@ -32,3 +32,8 @@ export const rolesAndSubscriptionQuery = () =>
     queryFn: ({ signal }) => call(getUserRolesAndSubscription, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** The caller's roles alone (`/userroles`), asked when the roles cookie is absent. */
+export function fetchUserRoles() {
+  return call(getUserRoles, undefined);
+}

@@ -13,6 +13,7 @@ import {
   updateUserRole,
 } from '@hosewright/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetRoles, useSessionStore } from '@/lib/session';
 import { call } from './call';
 import { invalidate, ROOT_KEYS } from './keys';
 
@@ -40,7 +41,11 @@ export function useChangeRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: { userId: string; role: Role }) => call(updateUserRole, { body: change }),
-    onSuccess: () => invalidate(client, ['team', 'session']),
+    onSuccess: (_, change) => {
+      // An admin who changed their own role: the roles cookie goes and `/userroles` answers the new one.
+      if (change.userId === useSessionStore.getState().profile?.userId) forgetRoles();
+      return invalidate(client, ['team', 'session']);
+    },
   });
 }
 

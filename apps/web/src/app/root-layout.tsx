@@ -5,6 +5,7 @@ import { UpdatePrompt } from '@/components/layout/update-prompt';
 import { SnackbarHost } from '@/components/snackbar-host';
 import { registerNavigator } from '@/lib/navigation';
 import { AccessGuard } from './access-guard';
+import { useRolesSync } from './roles-sync';
 import type { RouteHandle } from './routes';
 import { useSessionSync } from './session-sync';
 import { AppShell } from './shell/app-shell';
@@ -30,6 +31,7 @@ export function RootLayout() {
   }, [pathname]);
 
   useSessionSync();
+  useRolesSync();
 
   const content = (
     <AccessGuard rule={access}>

@@ -7,7 +7,7 @@
 import { AppErrorCode, type ErrorBody } from '@hosewright/domain';
 import { getCookie } from './cookies';
 import { navigateTo } from './navigation';
-import { applySubscriptionStatus, getStoredAccessToken, storeAccessToken } from './session';
+import { applySubscriptionStatus, forgetRoles, getStoredAccessToken, storeAccessToken } from './session';
 import { useSettingsStore } from './settings-store';
 
 export class ApiError extends Error {
@@ -138,6 +138,8 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
     applySubscriptionStatus(subscriptionStatus);
     navigateTo('/subscriptionexpired');
   }
+  // Refused for a missing role: the cached roles may be out of date (an admin changed them).
+  if (error.status === 403 && error.body.details?.guardCode === 845 && !settings.isApi) forgetRoles();
 }
 
 /** The bearer token, `userid` and `apicustomerid` every product call sends (also for uploads by XHR). */

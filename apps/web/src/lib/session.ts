@@ -147,10 +147,18 @@ interface SessionState {
   status: SessionStatus;
   /** Set by the redirect callback: the next session start must ask the server, not trust the cache. */
   isFreshLogin: boolean;
+  /** The roles cookie was dropped (a call was refused for a missing role): `/userroles` is asked again. */
+  rolesStale: boolean;
 }
 
 function initialState(): SessionState {
-  return { profile: null, access: readPersistedAccess(), status: 'idle', isFreshLogin: false };
+  return {
+    profile: null,
+    access: readPersistedAccess(),
+    status: 'idle',
+    isFreshLogin: false,
+    rolesStale: false,
+  };
 }
 
 export const useSessionStore = create<SessionState>()(() => initialState());
@@ -166,7 +174,13 @@ export function setSessionStatus(status: SessionStatus): void {
 
 /** A sign-in just completed: forget what was cached for whoever was here before. */
 export function beginFreshLogin(): void {
-  useSessionStore.setState({ profile: null, access: null, status: 'idle', isFreshLogin: true });
+  useSessionStore.setState({
+    profile: null,
+    access: null,
+    status: 'idle',
+    isFreshLogin: true,
+    rolesStale: false,
+  });
 }
 
 /** Store what `sessions/create` answered: cookies (30 days), local storage, the store and the language. */
@@ -196,6 +210,38 @@ export function updateOwnProfile(change: { name?: string; locale?: Locale }): vo
       ...(change.locale ? { locale: change.locale } : {}),
     },
   });
+}
+
+/** Whether the roles are held in their cookie (they are fetched from `/userroles` when absent). */
+export function hasRolesCookie(): boolean {
+  return parseRoles(getCookie('userRoles')) !== null;
+}
+
+/**
+ * The server refused a call for a missing role (guard code 845): the user's roles may have changed since they
+ * were cached, so the cookie goes and `useRolesSync` asks `/userroles`.
+ */
+export function forgetRoles(): void {
+  removeCookie('userRoles');
+  useSessionStore.setState({ rolesStale: true });
+}
+
+/** Store what `/userroles` answered: the cookie, local storage and the store. */
+export function storeRoles(roles: string[]): void {
+  setCookie('userRoles', JSON.stringify(roles), { days: SESSION_COOKIE_DAYS });
+  const { access, profile } = useSessionStore.getState();
+  const nextAccess: AccessProfile = { roles, subscription: access?.subscription ?? null };
+  persistAccess(nextAccess);
+  useSessionStore.setState({
+    access: nextAccess,
+    profile: profile ? { ...profile, userRoles: roles } : null,
+    rolesStale: false,
+  });
+}
+
+/** Asking `/userroles` failed: stop asking until the next refusal ('Could not get user roles' is shown). */
+export function rolesFetchFailed(): void {
+  useSessionStore.setState({ rolesStale: false });
 }
 
 /** Store what `organization/userrolesandsubscription` answered (it carries the same values). */
@@ -255,7 +301,13 @@ export function clearCachedProfile(): void {
   } catch {
     // Nothing to clear when storage is unavailable.
   }
-  useSessionStore.setState({ profile: null, access: null, status: 'signingOut', isFreshLogin: false });
+  useSessionStore.setState({
+    profile: null,
+    access: null,
+    status: 'signingOut',
+    isFreshLogin: false,
+    rolesStale: false,
+  });
   applyLocale(DEFAULT_LOCALE);
 }
 

@@ -150,6 +150,7 @@ export const en = {
     checkingSignIn: 'Checking your sign-in…',
     checkingAccess: 'Checking your access…',
     rolesFailed: 'Could not get user roles and subscription',
+    userRolesFailed: 'Could not get user roles',
   },
   placeholder: {
     text: 'This part of Hosewright is on its way.',
