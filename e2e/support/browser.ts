@@ -65,7 +65,9 @@ export async function newSession(browser: Browser, viewport: ViewportName = 'des
   const page = await context.newPage();
   const problems: string[] = [];
   const visited: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('pageerror', (error) =>
+    problems.push(`pageerror: ${error.message}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}`),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
   });

@@ -18,7 +18,22 @@ export function createRedirectCallback(navigate: Navigate) {
   };
 }
 
-/** The identity SDK against the configured provider (the embedded `/idp` by default). */
+/**
+ * Whether this page may use local storage. A configurator framed by another site is refused it when the
+ * browser blocks third-party storage: reading `window.localStorage` then throws.
+ */
+export function canUseLocalStorage(): boolean {
+  try {
+    return typeof window.localStorage !== 'undefined';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The identity SDK against the configured provider (the embedded `/idp` by default). Its tokens stay in local
+ * storage across reloads; where storage is refused (a framed configurator) they live in memory only.
+ */
 export function AuthProvider({
   config,
   navigate,
@@ -33,6 +48,7 @@ export function AuthProvider({
     [navigate],
   );
   const origin = window.location.origin;
+  const cache = canUseLocalStorage() ? 'localstorage' : 'memory';
   return (
     <Auth0Provider
       domain={config.oidc.domain}
@@ -43,7 +59,8 @@ export function AuthProvider({
         scope: 'openid profile email',
       }}
       useRefreshTokens
-      cacheLocation="localstorage"
+      cacheLocation={cache}
+      anonymousSessionsCacheMode={cache === 'memory' ? 'memory' : 'localStorage'}
       // Only /callback carries our provider's answer; a `?code=` on another page belongs to someone else.
       skipRedirectCallback={!isCallbackPath(window.location.pathname)}
       onRedirectCallback={onRedirectCallback}
