@@ -1,6 +1,7 @@
 import '@/lib/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { clearOrganizationSettings } from '@/lib/organization-settings';
 import { resetSessionStore } from '@/lib/session';
 import { useSettingsStore } from '@/lib/settings-store';
 import { clearAllCookies } from './cookies';
@@ -12,6 +13,8 @@ beforeEach(() => {
   clearAllCookies();
   localStorage.clear();
   resetSessionStore();
+  // Each test's server answers its own settings: nothing is kept from the test before.
+  clearOrganizationSettings();
   useSettingsStore.setState({
     isApi: false,
     customerId: '',

@@ -12,7 +12,10 @@ import ViewListOutlinedIcon from '@mui/icons-material/ViewListOutlined';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import type { AccessProfile } from '@/lib/session';
 
-/** The side navigation entries. Who sees them comes from the route table (`ROUTES`), not from here. */
+/**
+ * The side navigation entries. Who sees them comes from the route table (`ROUTES`), not from here; the
+ * organisation's `hideInventory` setting hides the stock entries (`INVENTORY_PATHS`).
+ */
 export const NAV_ITEMS = [
   { to: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardOutlinedIcon },
   { to: '/customers', labelKey: 'nav.customers', icon: PeopleOutlineIcon },
@@ -27,6 +30,14 @@ export const NAV_ITEMS = [
 ] as const satisfies readonly { to: string; labelKey: string; icon: SvgIconComponent }[];
 
 export type NavItem = (typeof NAV_ITEMS)[number];
+
+/** The entries about stock, hidden when the organisation hides inventory. */
+export const INVENTORY_PATHS: readonly string[] = ['/warehouses', '/inventory'];
+
+/** The entries shown, given whether the organisation hides inventory. */
+export function navItemsFor({ hideInventory }: { hideInventory: boolean }): readonly NavItem[] {
+  return hideInventory ? NAV_ITEMS.filter((item) => !INVENTORY_PATHS.includes(item.to)) : NAV_ITEMS;
+}
 
 export interface NavItemState {
   /** The user's role may open the page (role-limited entries are hidden otherwise). */

@@ -7,8 +7,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useOrganizationSetting } from '@/lib/organization-settings';
 import { useViewer } from '@/lib/use-viewer';
-import { findActiveNavItem, getNavItemState, NAV_ITEMS } from './nav-items';
+import { findActiveNavItem, getNavItemState, navItemsFor } from './nav-items';
 
 interface NavListProps {
   /** false on the collapsed rail: labels fade out but stay the entries' accessible names. */
@@ -21,10 +22,11 @@ export function NavList({ isExpanded = true, onNavigate }: NavListProps) {
   const { access } = useViewer();
   const { pathname } = useLocation();
   const active = findActiveNavItem(pathname);
+  const hideInventory = useOrganizationSetting('hideInventory', { enabled: access !== null });
 
   return (
     <List component="ul" sx={{ py: 1 }}>
-      {NAV_ITEMS.map((item) => {
+      {navItemsFor({ hideInventory }).map((item) => {
         const state = getNavItemState(item, access);
         if (!state.isVisible) return null;
         const Icon = item.icon;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCookie, removeCookie } from '@/lib/cookies';
 import { i18n } from '@/lib/i18n';
+import { accessOrganizationSetting, readOrganizationSetting } from '@/lib/organization-settings';
 import { storeAccessToken, storeSessionProfile, useSessionStore } from '@/lib/session';
 import { readCookies } from '@/test/cookies';
 import { createSessionProfile } from '@/test/factories';
@@ -94,5 +95,19 @@ describe('logout sequence', () => {
     await expect(runLogout(input)).resolves.toBe('signedOut');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(input.logout).toHaveBeenCalledOnce();
+  });
+
+  it('forgets the organisation’s settings, so the next person loads their own', async () => {
+    const { calls } = stubFetch({
+      ...deleteReply(200),
+      'GET /api/v1/organization/hideinventory': { body: true },
+    });
+    await accessOrganizationSetting('hideInventory');
+    expect(readOrganizationSetting('hideInventory')).toBe(true);
+    await expect(runLogout(deps())).resolves.toBe('signedOut');
+    expect(readOrganizationSetting('hideInventory')).toBe(false);
+    storeAccessToken('next-token');
+    await accessOrganizationSetting('hideInventory');
+    expect(calls.filter((c) => c.path === '/api/v1/organization/hideinventory')).toHaveLength(2);
   });
 });

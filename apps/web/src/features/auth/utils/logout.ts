@@ -1,6 +1,7 @@
 import type { LogoutOptions } from '@auth0/auth0-react';
 import { closeSession } from '@/api/session';
 import { isApiError } from '@/lib/api';
+import { clearOrganizationSettings } from '@/lib/organization-settings';
 import { clearCachedProfile, getStoredAccessToken, removeAccessToken, setSessionStatus } from '@/lib/session';
 
 export interface LogoutInput {
@@ -16,7 +17,7 @@ export type LogoutResult = 'signedOut' | 'failedUnauthenticated' | 'failed';
 
 /**
  * Signing out, in this order: clear the profile (locale back to en_ca, cached role, email, subscription
- * and limit values removed), delete the server session with the stored token, remove the token, then sign out
+ * and limit values removed) and the organisation's cached settings, delete the server session with the stored token, remove the token, then sign out
  * at the provider, which returns to /logoutcallback. A failed delete stops the sequence: 401 goes to /login,
  * anything else to /.
  */
@@ -28,6 +29,7 @@ export async function runLogout({
 }: LogoutInput): Promise<LogoutResult> {
   const token = getStoredAccessToken();
   clearCachedProfile();
+  clearOrganizationSettings();
   clearServerCache?.();
 
   // Without a stored token there is no server session to delete; still sign out at the provider.

@@ -35,6 +35,7 @@ import { customerQuery, useDeleteCustomer } from '@/api/customers';
 import { kitListQuery } from '@/api/kits';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErpIcon } from '@/components/erp-icon';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { useSnackbarStore } from '@/lib/snackbar-store';
@@ -322,6 +323,7 @@ function Overview({ customer }: { customer: Customer }) {
           {customer.notes ? <Typography sx={{ whiteSpace: 'pre-line' }}>{customer.notes}</Typography> : null}
           {customer.erpId ? (
             <Typography color="text.secondary" sx={{ mt: 1 }}>
+              <ErpIcon />
               {t('customers.fields.erpId')}: {customer.erpId}
             </Typography>
           ) : null}

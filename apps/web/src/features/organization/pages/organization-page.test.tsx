@@ -43,6 +43,13 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
           partNumberPattern: 'C-{00000}',
           defaultAdaptorBrand: '',
           erpName: '',
+          unitSystem: null,
+          baseCurrency: 'CAD',
+          defaultMarginPct: 30,
+          labourRate: 0,
+          wasteAllowancePct: 0,
+          defaultWarehouseName: '',
+          defaultWarehouseCode: '',
         },
       };
     },
@@ -52,12 +59,14 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
 describe('/organization', { timeout: 60_000 }, () => {
   it('shows a regular user the name, the logo’s absence and the plan, with nothing to edit', async () => {
     expect(organizationTabOf('details')).toBe('overview');
-    expect(organizationTabOf('settings')).toBe('overview');
+    expect(organizationTabOf('billing')).toBe('overview');
     expect(organizationTabOf('users')).toBe('users');
+    expect(organizationTabOf('settings')).toBe('settings');
     organizationServer(['regular']);
     renderApp('/organization/details', signedInDouble());
     expect(await screen.findByRole('heading', { name: 'Demo Hydraulics' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Team']);
     expect(await screen.findByText('No logo yet. An admin of your organization can add one.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit the organization name' })).toBeNull();
     expect(screen.queryByText('Upload logo')).toBeNull();
@@ -68,6 +77,36 @@ describe('/organization', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
       '/upgradesubscription',
     );
+  });
+
+  it('keeps the settings from regular users: /organization/settings opens the overview', async () => {
+    const { calls } = organizationServer(['regular']);
+    renderApp('/organization/settings', signedInDouble());
+    expect(await screen.findByRole('heading', { name: 'Demo Hydraulics' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Pricing defaults' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/v1/organization/defaults')).toBe(false);
+  });
+
+  it('shows admins the Settings tab at /organization/settings', async () => {
+    organizationServer(['admin']);
+    renderApp('/organization', signedInDouble());
+    const u = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { name: 'Demo Hydraulics' })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Team',
+      'API',
+      'Settings',
+    ]);
+    await u.click(screen.getByRole('tab', { name: 'Settings' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    // The stub has no settings to read: the tab says so and offers to try again.
+    expect(await screen.findByText(/The settings could not be loaded/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('says “No limit” for an unlimited plan', async () => {

@@ -1,7 +1,8 @@
 /**
  * /organization and /organization/{initialTab}: the overview (the organisation's name, which admins change, its
  * logo, which admins upload and the user menu shows, and its plan), the team (`users`, the user menu's
- * 'Invite your team') and, for admins only, the API keys and their log (`api`). Tabs are addressable by URL;
+ * 'Invite your team') and, for admins only, the API keys and their log (`api`) and the settings the whole app
+ * obeys (`settings`). Tabs are addressable by URL;
  * 'details', any unknown tab and a tab the viewer may not see open the overview.
  */
 import { type Organization, type Tier, UNLIMITED } from '@hosewright/domain';
@@ -29,12 +30,13 @@ import { isSubscriptionExpired } from '@/lib/session';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
 import { ApiTab } from './api-tab';
+import { SettingsTab } from './settings-tab';
 import { TeamTab } from './team-tab';
 
-export const ORGANIZATION_TABS = ['overview', 'users', 'api'] as const;
+export const ORGANIZATION_TABS = ['overview', 'users', 'api', 'settings'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 /** Tabs only admins see. */
-const ADMIN_TABS: readonly OrganizationTab[] = ['api'];
+const ADMIN_TABS: readonly OrganizationTab[] = ['api', 'settings'];
 
 /** The tab a URL segment names: 'details' is the overview, and so is anything unknown. */
 export function organizationTabOf(segment: string | undefined): OrganizationTab {
@@ -73,6 +75,8 @@ export function OrganizationPage() {
         <TeamTab />
       ) : tab === 'api' ? (
         <ApiTab />
+      ) : tab === 'settings' ? (
+        <SettingsTab />
       ) : (
         <Overview organization={organization} isAdmin={isAdmin} />
       )}

@@ -1,6 +1,7 @@
 import type { SearchResponse, SearchResult } from '@hosewright/domain';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearOrganizationSettings } from '@/lib/organization-settings';
 import { storeAccessToken } from '@/lib/session';
 import { renderWithProviders } from '@/test/render-app';
 import { GlobalSearchMenu } from './global-search';
@@ -19,11 +20,17 @@ interface Pending {
   resolve: (body: SearchResponse | { status: number }) => void;
 }
 
-/** fetch for GET /api/v1/search whose answers the test releases one by one, in any order. */
-function stubSearch() {
+/**
+ * fetch for GET /api/v1/search whose answers the test releases one by one, in any order; the organisation's
+ * revision delimiter (read once by the results) answers `delimiter` at once and is not counted as a search.
+ */
+function stubSearch({ delimiter = '_' }: { delimiter?: string } = {}) {
   const pending: Pending[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost:3000');
+    if (url.pathname === '/api/v1/organization/revisiondelimiter') {
+      return Promise.resolve(new Response(JSON.stringify(delimiter), { status: 200 }));
+    }
     expect(url.pathname).toBe('/api/v1/search');
     expect(url.searchParams.get('itemsPerPage')).toBe('10');
     return new Promise<Response>((resolve) => {
@@ -41,7 +48,9 @@ function stubSearch() {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { pending, fetchMock };
+  const searches = () =>
+    fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/v1/search')).length;
+  return { pending, fetchMock, searches };
 }
 
 const flush = () =>
@@ -72,6 +81,7 @@ async function answer(
 const popup = () => screen.getByTestId('search-popup');
 
 beforeEach(() => {
+  clearOrganizationSettings();
   vi.useFakeTimers();
   storeAccessToken('tok');
 });
@@ -95,10 +105,10 @@ describe('global search menu', () => {
     await wait(100);
     type('gen');
     await wait(199);
-    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(server.searches()).toBe(0);
     await wait(1);
     await flush();
-    expect(server.fetchMock).toHaveBeenCalledTimes(1);
+    expect(server.searches()).toBe(1);
     expect(server.pending.map((p) => p.text)).toEqual(['gen']);
   });
 
@@ -145,6 +155,24 @@ describe('global search menu', () => {
     expect(within(links[1]!).getByText('Loader kit')).toBeTruthy();
     expect(links[2]!.querySelector('[data-type-icon]')?.getAttribute('data-type-icon')).toBe('bolt');
     expect(within(popup()).queryByText('See more...')).toBeNull();
+  });
+
+  it('titles kits with the revision delimiter the organisation set, assemblies by part number', async () => {
+    const server = stubSearch({ delimiter: '.' });
+    renderWithProviders(<GlobalSearchMenu />);
+    type('c-000');
+    await wait(200);
+    await answer(server, 'c-000', {
+      items: [
+        { url: 'hoseassembly/a-1', objectType: 'hoseAssembly', partNumber: 'C-00042', revision: 'B' },
+        { url: 'hosekit/k-1', objectType: 'hoseKit', partNumber: 'KIT-ACME', revision: 'C' },
+      ],
+      total: 2,
+    });
+    const links = within(popup()).getAllByRole('link');
+    expect(within(links[0]!).getByText('C-00042')).toBeTruthy();
+    expect(within(links[1]!).getByText('KIT-ACME.C')).toBeTruthy();
+    expect(within(popup()).queryByText('KIT-ACME_C')).toBeNull();
   });
 
   it("offers 'See more...' at 10 or more results, linking to /search?q=", async () => {

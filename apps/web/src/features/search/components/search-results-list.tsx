@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useOrganizationSetting } from '@/lib/organization-settings';
 import { searchPageHref, searchResultHref, searchResultSubtitle, searchResultTitle } from '../lib/format';
 import type { GlobalSearchAnswer } from '../lib/use-global-search';
 import { SearchTypeIcon } from './search-type-icon';
@@ -47,6 +48,7 @@ export function SearchResultsList({
   onLeaveTop,
 }: SearchResultsListProps) {
   const { t } = useTranslation();
+  const revisionDelimiter = useOrganizationSetting('revisionDelimiter');
   const query = text.trim();
   const showNoResults = answer !== null && (answer.failed || answer.total === 0 || answer.items.length === 0);
   const showSeeMore = answer !== null && !showNoResults && answer.total >= SEARCH_SEE_MORE_AT;
@@ -78,7 +80,7 @@ export function SearchResultsList({
                     <SearchTypeIcon type={result.objectType} color="primary" />
                   </ListItemIcon>
                   <ListItemText
-                    primary={searchResultTitle(result)}
+                    primary={searchResultTitle(result, revisionDelimiter)}
                     secondary={subtitle || null}
                     slotProps={{
                       primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } },

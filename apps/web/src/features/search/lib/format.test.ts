@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { dedupeByUrl, searchResultHref, searchResultSubtitle, searchResultTitle } from './format';
 
 describe('search result titles and subtitles', () => {
-  it('titles a customer by name, an assembly by part number, a kit by part number and revision, an order or estimate by number, and an item by part number and brand', () => {
+  it('titles a customer by name, an assembly by part number, a kit by part number and revision (with the delimiter), an order or estimate by number, and an item by part number and brand', () => {
     expect(searchResultTitle({ url: 'c', objectType: 'customer', name: 'Acme' })).toBe('Acme');
     expect(searchResultTitle({ url: 'a', objectType: 'hoseAssembly', partNumber: 'HA-1', brand: 'X' })).toBe(
       'HA-1',
     );
+    expect(
+      searchResultTitle({ url: 'a', objectType: 'hoseAssembly', partNumber: 'HA-1', revision: 'C' }, '.'),
+    ).toBe('HA-1');
     expect(searchResultTitle({ url: 'k', objectType: 'hoseKit', partNumber: 'KIT-1', revision: '2' })).toBe(
       'KIT-1_2',
     );

@@ -2,13 +2,14 @@ import { DEFAULT_REVISION_DELIMITER, type SearchResult } from '@hosewright/domai
 
 const COMPONENT_TYPES = new Set(['hose', 'crimpFitting', 'ferrule', 'wrap', 'otherItem', 'adaptor']);
 
-/** A search result's title, by its type. */
+/** A search result's title, by its type; a kit's with the organisation's revision delimiter. */
 export function searchResultTitle(
   result: SearchResult,
   revisionDelimiter = DEFAULT_REVISION_DELIMITER,
 ): string {
   const type = result.objectType;
   if (type === 'customer') return result.name ?? '';
+  // SPEC 3's titles: an assembly by its part number, a kit by part number, delimiter and revision (`kitTitle`).
   if (type === 'hoseAssembly') return result.partNumber ?? '';
   if (type === 'hoseKit') {
     const partNumber = result.partNumber ?? '';

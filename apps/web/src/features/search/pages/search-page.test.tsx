@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { clearOrganizationSettings } from '@/lib/organization-settings';
 import { storeAccessToken, storeSessionProfile } from '@/lib/session';
 import { signedInDouble } from '@/test/auth-double';
 import { createSessionProfile } from '@/test/factories';
@@ -17,6 +18,7 @@ const hoses = (from: number, count: number) =>
   }));
 
 beforeEach(() => {
+  clearOrganizationSettings();
   storeSessionProfile(createSessionProfile());
   storeAccessToken('tok');
 });
@@ -52,5 +54,24 @@ describe('/search page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Type a part number, a name or a few words of a description.'),
     ).toBeTruthy();
+  });
+
+  it('titles kits with the organisation’s revision delimiter, assemblies by their part number', async () => {
+    stubFetch({
+      'GET /api/v1/search': {
+        body: {
+          items: [
+            { url: 'hosekit/k-1', objectType: 'hoseKit', partNumber: 'KIT-7', revision: 'B' },
+            { url: 'hoseassembly/a-1', objectType: 'hoseAssembly', partNumber: 'C-00042', revision: 'A' },
+          ],
+          total: 2,
+        },
+      },
+      'GET /api/v1/organization/revisiondelimiter': { body: '.' },
+    });
+    renderApp('/search?q=00', signedInDouble());
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(await within(list).findByText('KIT-7.B')).toBeTruthy();
+    expect(within(list).getByText('C-00042')).toBeTruthy();
   });
 });

@@ -21,6 +21,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { searchQuery } from '@/api/search';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { useOrganizationSetting } from '@/lib/organization-settings';
 import { SearchTypeIcon } from '../components/search-type-icon';
 import { dedupeByUrl, searchResultHref, searchResultSubtitle, searchResultTitle } from '../lib/format';
 
@@ -32,6 +33,7 @@ function readPage(value: string | null): number {
 /** `/search?q=&page=`: every result for a text, ten to a page (the global search's 'see more' links here). */
 export function SearchPage() {
   const { t } = useTranslation();
+  const revisionDelimiter = useOrganizationSetting('revisionDelimiter');
   const [params, setParams] = useSearchParams();
   const text = (params.get('q') ?? '').trim();
   const page = readPage(params.get('page'));
@@ -137,7 +139,7 @@ export function SearchPage() {
                         <SearchTypeIcon type={result.objectType} color="primary" />
                       </ListItemIcon>
                       <ListItemText
-                        primary={searchResultTitle(result)}
+                        primary={searchResultTitle(result, revisionDelimiter)}
                         secondary={subtitle || null}
                         slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
                       />

@@ -1,0 +1,495 @@
+/**
+ * /organization/settings (admins): the settings the whole app obeys, one section and one save each: General
+ * (revision delimiter, part-number pattern, default adaptor brand, ERP name), Units, Pricing defaults, Default
+ * warehouse, Features and Lists. Fields are checked with the contract's own messages before sending, and the
+ * server's refusals (`details.issues`) show on their field. A save refreshes everything that depends on the
+ * settings (`useSaveOrganizationSettings`), so it takes effect without a reload.
+ */
+import {
+  assemblyTitle,
+  formatPartNumber,
+  type OrganizationSettings,
+  type OrganizationUpdate,
+  organizationUpdateSchema,
+} from '@hosewright/domain';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { allSettingsQuery } from '@/api/settings';
+import { isApiError } from '@/lib/api';
+import { erpIconOf, useSaveOrganizationSettings } from '@/lib/organization-settings';
+import { snackbar } from '@/lib/snackbar-store';
+
+type Field = keyof OrganizationUpdate & keyof OrganizationSettings;
+/** What the form holds: text for text and number fields, as typed. */
+type Draft = Partial<Record<Field, string | boolean | null>>;
+type Errors = Partial<Record<Field, string>>;
+
+const NUMBER_FIELDS: ReadonlySet<Field> = new Set(['defaultMarginPct', 'labourRate', 'wasteAllowancePct']);
+
+function draftOf(settings: OrganizationSettings, fields: readonly Field[]): Draft {
+  const draft: Draft = {};
+  for (const field of fields) {
+    const value = settings[field];
+    draft[field] = typeof value === 'number' ? String(value) : value;
+  }
+  return draft;
+}
+
+/** The change a draft asks for: numbers read from their text (empty text is not a number). */
+function changeOf(draft: Draft): Record<string, unknown> {
+  const change: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(draft) as [Field, Draft[Field]][]) {
+    change[field] =
+      NUMBER_FIELDS.has(field) && typeof value === 'string'
+        ? value.trim() === ''
+          ? Number.NaN
+          : Number(value.replace(',', '.'))
+        : value;
+  }
+  return change;
+}
+
+/** Issues (`{ path, message }`, from the contract or the server's `details.issues`) by field, and the rest. */
+function issuesByField(
+  issues: readonly { path?: readonly unknown[]; message?: unknown }[],
+  fields: readonly Field[],
+): { errors: Errors; other: string[] } {
+  const errors: Errors = {};
+  const other: string[] = [];
+  for (const issue of issues) {
+    if (typeof issue.message !== 'string') continue;
+    const head = issue.path?.[0];
+    if (typeof head === 'string' && fields.includes(head as Field)) {
+      errors[head as Field] ??= issue.message;
+    } else {
+      other.push(issue.message);
+    }
+  }
+  return { errors, other };
+}
+
+interface SectionApi {
+  draft: Draft;
+  errors: Errors;
+  text: (field: Field) => {
+    value: string;
+    onChange: (event: { target: { value: string } }) => void;
+    error: boolean;
+    helperText?: ReactNode;
+    name: string;
+  };
+  set: (field: Field, value: string | boolean | null) => void;
+}
+
+/** One section of the settings: its own form, its own save, its fields' messages. */
+function Section({
+  title,
+  help,
+  settings,
+  fields,
+  children,
+}: {
+  title: string;
+  help?: string;
+  settings: OrganizationSettings;
+  fields: readonly Field[];
+  children: (api: SectionApi) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const save = useSaveOrganizationSettings();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings, fields));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const saved = draftOf(settings, fields);
+  const isDirty = fields.some((field) => draft[field] !== saved[field]);
+  // The settings changed underneath (another section's save refetches them all): a section nobody is
+  // editing follows them; one being edited keeps what is typed.
+  const savedKey = JSON.stringify(saved);
+  const [base, setBase] = useState(savedKey);
+  if (savedKey !== base) {
+    setBase(savedKey);
+    const before = JSON.parse(base) as Draft;
+    if (fields.every((field) => draft[field] === before[field])) setDraft(saved);
+  }
+
+  const set = (field: Field, value: string | boolean | null) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    if (errors[field]) {
+      setErrors((current) => {
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = organizationUpdateSchema.safeParse(changeOf(draft));
+    if (!parsed.success) {
+      const found = issuesByField(parsed.error.issues, fields);
+      setErrors(found.errors);
+      setFormError(found.other.length ? found.other.join(' ') : t('settings.fixFields'));
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await save.mutateAsync(parsed.data);
+      setDraft(draftOf(answer, fields));
+      snackbar.success(t('settings.saved', { section: title }));
+    } catch (error) {
+      if (!isApiError(error)) {
+        setFormError(error instanceof Error ? error.message : String(error));
+        return;
+      }
+      const issues = Array.isArray(error.body.details?.issues) ? error.body.details.issues : [];
+      const found = issuesByField(issues as { path?: unknown[]; message?: unknown }[], fields);
+      setErrors(found.errors);
+      setFormError(
+        found.other.length ? found.other.join(' ') : Object.keys(found.errors).length ? null : error.message,
+      );
+    }
+  };
+
+  const text: SectionApi['text'] = (field) => ({
+    name: field,
+    value: typeof draft[field] === 'string' ? (draft[field] as string) : '',
+    onChange: (event) => set(field, event.target.value),
+    error: Boolean(errors[field]),
+    ...(errors[field] ? { helperText: errors[field] } : {}),
+  });
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={`${id}-title`}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
+        <Typography id={`${id}-title`} variant="h6" component="h2">
+          {title}
+        </Typography>
+        {help ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {help}
+          </Typography>
+        ) : null}
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          {formError ? <Alert severity="error">{formError}</Alert> : null}
+          {children({ draft, errors, text, set })}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }} useFlexGap>
+            <Button
+              disabled={!isDirty || save.isPending}
+              onClick={() => {
+                setDraft(saved);
+                setErrors({});
+                setFormError(null);
+              }}
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!isDirty || save.isPending}
+              startIcon={save.isPending ? <CircularProgress size={16} aria-hidden /> : undefined}
+            >
+              {t('settings.save', { section: title })}
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
+
+/** The help under a field, or its message when it has one. */
+function helped(props: ReturnType<SectionApi['text']>, help: ReactNode) {
+  return { ...props, helperText: props.helperText ?? help };
+}
+
+function GeneralSection({ settings }: { settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  return (
+    <Section
+      title={t('settings.general.title')}
+      settings={settings}
+      fields={['revisionDelimiter', 'partNumberPattern', 'defaultAdaptorBrand', 'erpName']}
+    >
+      {({ draft, text }) => {
+        const delimiter = String(draft.revisionDelimiter ?? '');
+        const pattern = String(draft.partNumberPattern ?? '');
+        const patternIsValid = organizationUpdateSchema.shape.partNumberPattern.safeParse(pattern).success;
+        const icon = erpIconOf(String(draft.erpName ?? ''));
+        return (
+          <>
+            <TextField
+              label={t('settings.general.revisionDelimiter')}
+              {...helped(
+                text('revisionDelimiter'),
+                <>
+                  {t('settings.general.revisionDelimiterHelp')}{' '}
+                  <span data-testid="delimiter-example">
+                    {t('settings.general.example', { example: assemblyTitle('C-00042', 'B', delimiter) })}
+                  </span>
+                </>,
+              )}
+              slotProps={{ htmlInput: { maxLength: 3, autoComplete: 'off' } }}
+              sx={{ maxWidth: 360 }}
+            />
+            <TextField
+              label={t('settings.general.partNumberPattern')}
+              {...helped(
+                text('partNumberPattern'),
+                <>
+                  {t('settings.general.partNumberPatternHelp')}
+                  {patternIsValid
+                    ? ` ${t('settings.general.example', { example: formatPartNumber(pattern.trim(), 42) })}`
+                    : ''}
+                </>,
+              )}
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            />
+            <TextField
+              label={t('settings.general.defaultAdaptorBrand')}
+              {...helped(text('defaultAdaptorBrand'), t('settings.general.defaultAdaptorBrandHelp'))}
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            />
+            <TextField
+              label={t('settings.general.erpName')}
+              {...helped(
+                text('erpName'),
+                <>
+                  {t('settings.general.erpNameHelp')}{' '}
+                  {icon ? t('settings.general.erpIcon', { icon }) : t('settings.general.noErp')}
+                </>,
+              )}
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            />
+          </>
+        );
+      }}
+    </Section>
+  );
+}
+
+const BY_LANGUAGE = 'byLanguage';
+
+function UnitsSection({ settings }: { settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('settings.units.title')} settings={settings} fields={['unitSystem']}>
+      {({ draft, set, errors }) => (
+        <TextField
+          select
+          label={t('settings.units.label')}
+          value={draft.unitSystem ?? BY_LANGUAGE}
+          onChange={(event) =>
+            set('unitSystem', event.target.value === BY_LANGUAGE ? null : event.target.value)
+          }
+          error={Boolean(errors.unitSystem)}
+          helperText={errors.unitSystem ?? t('settings.units.help')}
+          sx={{ maxWidth: 480 }}
+        >
+          <MenuItem value={BY_LANGUAGE}>{t('settings.units.byLanguage')}</MenuItem>
+          <MenuItem value="metric">{t('units.systems.metric')}</MenuItem>
+          <MenuItem value="imperial">{t('units.systems.imperial')}</MenuItem>
+        </TextField>
+      )}
+    </Section>
+  );
+}
+
+function PricingSection({ settings }: { settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  const percent = { input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } };
+  const number = { inputMode: 'decimal' as const, autoComplete: 'off' };
+  return (
+    <Section
+      title={t('settings.pricing.title')}
+      settings={settings}
+      fields={['defaultMarginPct', 'labourRate', 'wasteAllowancePct']}
+    >
+      {({ text }) => (
+        <>
+          <TextField
+            label={t('settings.pricing.defaultMarginPct')}
+            {...helped(text('defaultMarginPct'), t('settings.pricing.defaultMarginPctHelp'))}
+            slotProps={{ ...percent, htmlInput: number }}
+            sx={{ maxWidth: 360 }}
+          />
+          <TextField
+            label={t('settings.pricing.labourRate')}
+            {...helped(text('labourRate'), t('settings.pricing.labourRateHelp'))}
+            slotProps={{
+              input: {
+                endAdornment: <InputAdornment position="end">{settings.baseCurrency}</InputAdornment>,
+              },
+              htmlInput: number,
+            }}
+            sx={{ maxWidth: 360 }}
+          />
+          <TextField
+            label={t('settings.pricing.wasteAllowancePct')}
+            {...helped(text('wasteAllowancePct'), t('settings.pricing.wasteAllowancePctHelp'))}
+            slotProps={{ ...percent, htmlInput: number }}
+            sx={{ maxWidth: 360 }}
+          />
+          <TextField
+            label={t('settings.pricing.currency')}
+            value={settings.baseCurrency}
+            helperText={t('settings.pricing.currencyHelp')}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            sx={{ maxWidth: 360 }}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function WarehouseSection({ settings }: { settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  return (
+    <Section
+      title={t('settings.warehouse.title')}
+      help={t('settings.warehouse.help')}
+      settings={settings}
+      fields={['defaultWarehouseName', 'defaultWarehouseCode']}
+    >
+      {({ text }) => (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={t('settings.warehouse.name')}
+            {...text('defaultWarehouseName')}
+            slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            sx={{ flex: 2 }}
+          />
+          <TextField
+            label={t('settings.warehouse.code')}
+            {...text('defaultWarehouseCode')}
+            slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+const FEATURES = ['hasParker', 'hideInventory', 'useBetaFeatures'] as const;
+
+function FeaturesSection({ settings }: { settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('settings.features.title')} settings={settings} fields={FEATURES}>
+      {({ draft, set, errors }) => (
+        <Stack spacing={1}>
+          {FEATURES.map((feature) => (
+            <Box key={feature}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={draft[feature] === true}
+                    onChange={(event) => set(feature, event.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': `${feature}-help` } }}
+                  />
+                }
+                label={t(`settings.features.${feature}`)}
+              />
+              <FormHelperText
+                id={`${feature}-help`}
+                error={Boolean(errors[feature])}
+                sx={{ mt: -0.5, ml: 6 }}
+              >
+                {errors[feature] ?? t(`settings.features.${feature}Help`)}
+              </FormHelperText>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function ListsSection() {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2">
+        {t('settings.lists.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('settings.lists.help')}
+      </Typography>
+      <Button component={RouterLink} to="/components" variant="outlined" startIcon={<ListAltIcon />}>
+        {t('settings.lists.open')}
+      </Button>
+    </Paper>
+  );
+}
+
+export function SettingsTab() {
+  const { t } = useTranslation();
+  const settings = useQuery(allSettingsQuery());
+
+  if (settings.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => settings.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {t('settings.loadFailed')} {settings.error.message}
+      </Alert>
+    );
+  }
+  if (settings.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label={t('common.loading')}>
+        {[0, 1, 2].map((n) => (
+          <Paper key={n} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Skeleton width={180} height={32} />
+            <Skeleton height={56} />
+            <Skeleton height={56} />
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  const data = settings.data;
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">{t('settings.intro')}</Typography>
+      <GeneralSection settings={data} />
+      <UnitsSection settings={data} />
+      <PricingSection settings={data} />
+      <WarehouseSection settings={data} />
+      <FeaturesSection settings={data} />
+      <ListsSection />
+    </Stack>
+  );
+}
