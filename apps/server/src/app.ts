@@ -18,6 +18,7 @@ import { createAuthenticator, installAuth, type RegisteredRoute } from './module
 import { createTokenVerifier } from './modules/auth/tokens.ts';
 import { componentsModule } from './modules/components/index.ts';
 import { contactModule } from './modules/contact/routes.ts';
+import { currenciesModule } from './modules/currencies/routes.ts';
 import { customersModule } from './modules/customers/index.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
 import { registerIdentity, SignInThrottle } from './modules/identity/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp({
     systemModule(deps),
     sessionModule(),
     organizationModule(deps),
+    currenciesModule(deps),
     teamModule(deps),
     apiKeysModule(deps, apiTokens),
     dashboardModule(),

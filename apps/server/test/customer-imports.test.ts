@@ -92,7 +92,7 @@ describe('customer imports', () => {
 
   it('reports every bad row with row, column and message and writes nothing', async () => {
     const file = toCsv(CUSTOMER_HEADER, [
-      ['Good One Ltd', 'G-1', 'goodone.ca', 'CAD', '30', 'no', 'Sam', 'sam@goodone.ca', 'Calgary'],
+      ['Good One Ltd', 'G-1', 'goodone.ca', 'USD', '30', 'no', 'Sam', 'sam@goodone.ca', 'Calgary'],
       ['', 'G-2', '', '', '', '', '', '', ''],
       ['Bad Web', 'G-3', 'not a domain', 'Loonies', '100', 'maybe', '', 'nope', ''],
       ['Twice', 'g-1', '', '', '', '', '', '', ''],
@@ -161,7 +161,7 @@ describe('customer imports', () => {
       name: 'Prairie Ag Supply',
       domain: 'prairieag.ca',
       marginPct: 32,
-      currency: 'CAD',
+      currency: 'USD', // no currency column: the base currency
       contacts: [{ name: 'Lee', role: '', email: 'lee@prairieag.ca', phone: '' }],
       billingAddress: { city: 'Regina', line1: '' },
       shippingAddress: null,

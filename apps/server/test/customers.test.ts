@@ -70,7 +70,7 @@ describe('customers', () => {
         name: 'Red Deer Excavating',
         domain: 'reddeerex.ca',
         accountNumber: 'RDX-100',
-        currency: 'CAD',
+        currency: 'USD', // the base currency when none is given
         active: true,
         taxExempt: false,
         marginPct: 35,

@@ -21,8 +21,30 @@ async function postApi(
 
 let counter = 0;
 
-/** A customer of `owner` (a fresh account number each time). */
+/**
+ * CAD among the owner's currencies (the `updateCustomer` example prices its customer in CAD, which must be
+ * one of the organisation's); added to whatever the owner has.
+ */
+async function ensureCad(t: TestApp, owner: TestTenant): Promise<void> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/organization/currencies',
+    headers: bearer(owner.adminToken),
+  });
+  if (res.statusCode !== 200) throw new Error(`fixture currencies: ${res.statusCode} ${res.body}`);
+  const { baseCurrency, currencies } = res.json() as {
+    baseCurrency: string;
+    currencies: { code: string; rate: number }[];
+  };
+  if (baseCurrency === 'CAD' || currencies.some((c) => c.code === 'CAD')) return;
+  await postApi(t, owner, 'organization/currencies/update', {
+    currencies: [...currencies.map(({ code, rate }) => ({ code, rate })), { code: 'CAD', rate: 1.37 }],
+  });
+}
+
+/** A customer of `owner` (a fresh account number each time), in the base currency; CAD is available. */
 export const customerFixture: Fixture = async (t, owner) => {
+  await ensureCad(t, owner);
   counter += 1;
   return (
     await postApi(t, owner, 'customer/new/update', {

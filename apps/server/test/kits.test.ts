@@ -122,7 +122,7 @@ describe('hose kits', () => {
       latest: true,
       released: false,
       customerName: 'Prairie Excavating',
-      currency: 'CAD',
+      currency: 'USD', // the customer has none: the base currency
       machine: 'CAT 320 boom',
     });
     // 70 / 0.7 = 100, less 10% = 90 (x2 = 180); 35 -> 45 (x1); clamps have their own 50% margin and no
@@ -338,7 +338,7 @@ describe('hose kits', () => {
       'Zip ties, bag of 100',
       '$180.00',
       'Kit total',
-      '$274.00 CAD',
+      '$274.00 USD',
       kit.lines[0]!.partNumber,
       kit.lines[1]!.partNumber,
       'Overall length 1,000 mm',

@@ -11,6 +11,7 @@ export const ROOT_KEYS = {
   customers: ['customers'],
   components: ['components'],
   organization: ['organization'],
+  currencies: ['currencies'],
   session: ['session'],
   user: ['user'],
   notifications: ['notifications'],

@@ -20,6 +20,7 @@ import {
   partNumberSchema,
   type Wrap,
 } from '../components/components.ts';
+import { convertFromBase } from '../currencies/currencies.ts';
 import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
 import type { AssemblyComputation, AssemblyCostLine, AssemblyIssue, AssemblyPartRole } from './responses.ts';
 
@@ -224,7 +225,10 @@ export type AssemblyEndKey = 'endA' | 'endB';
 // Cost roll-up constants.
 /** Hose bought beyond the cut length for the saw and the squaring cut, as a share of the cut length. */
 export const HOSE_WASTE_ALLOWANCE_PCT = 5;
-/** Labour per crimp (two per assembly), in the organisation's currency. */
+/**
+ * Labour per crimp (two per assembly), in the base currency, when the organisation has not set its own
+ * (`organization_settings.labour_rate`, passed as `labourRate`).
+ */
 export const LABOUR_PER_CRIMP = 3;
 /** Orientation tolerance: ±3° up to 600 mm overall, ±5° above. */
 export const ORIENTATION_TOLERANCE_SHORT_DEG = 3;
@@ -299,15 +303,31 @@ function round4(v: number): number {
   return Math.round((v + Number.EPSILON) * 10_000) / 10_000;
 }
 
+/** How `computeAssembly` prices: the customer's terms and currency, the organisation's defaults. */
+export interface AssemblyPricingOptions {
+  /** The customer's terms (margin then discount); null or absent: `defaultMarginPct`, no discount. */
+  terms?: PricingTerms | null;
+  /** The prices' currency: the customer's, or the base currency. */
+  currency?: string;
+  /** The costs' currency: the organisation's base currency. */
+  costCurrency?: string;
+  /** Units of `currency` one base unit buys (`currencies.rate`); 1 when prices are in the base currency. */
+  rate?: number;
+  /** The organisation's default margin (`DEFAULT_MARGIN_PCT` when absent). */
+  defaultMarginPct?: number;
+  /** The organisation's labour per crimp, in the base currency (`LABOUR_PER_CRIMP` when absent). */
+  labourRate?: number;
+}
+
 /**
- * Everything the builder shows live and the server checks before saving. `terms` are the customer's pricing
- * terms (margin then discount; null or absent: the organisation's default margin); `currency` is the
- * prices' and `costCurrency` the costs' (both the base currency unless the customer's differs).
+ * Everything the builder shows live and the server checks before saving. Costs are in the base currency
+ * (`costCurrency`); the sell price is the base price for the customer's terms converted at `rate` into
+ * `currency` (`convertFromBase`).
  */
 export function computeAssembly(
   parts: AssemblyParts,
   input: AssemblyComputeInput,
-  options: { terms?: PricingTerms | null; currency?: string; costCurrency?: string } = {},
+  options: AssemblyPricingOptions = {},
 ): AssemblyComputation {
   const { hose } = parts;
   const errors: AssemblyIssue[] = [];
@@ -528,14 +548,15 @@ export function computeAssembly(
     if (end.adaptor) addLine(`${key}.adaptor`, end.adaptor, 0);
   }
   if (parts.wrap && wrapLength !== null) addLine('wrap', parts.wrap, wrapLength);
+  const labour = options.labourRate ?? LABOUR_PER_CRIMP;
   lines.push({
     role: 'labour',
     partNumber: 'LABOUR',
     description: 'Crimping, 2 crimps',
     quantity: 2,
     unit: 'each',
-    unitCost: LABOUR_PER_CRIMP,
-    cost: 2 * LABOUR_PER_CRIMP,
+    unitCost: labour,
+    cost: round4(2 * labour),
   });
   if (missingCosts.length) {
     warnings.push({
@@ -545,8 +566,11 @@ export function computeAssembly(
   }
   const quantity = input.quantity ?? 1;
   const unitCost = roundMoney(lines.reduce((sum, l) => sum + l.cost, 0));
-  const unitPrice = sellPrice(unitCost, options.terms);
-  const { marginPct, discountPct } = termsFor(options.terms);
+  const costCurrency = options.costCurrency ?? 'USD';
+  const currency = options.currency ?? costCurrency;
+  const rate = currency === costCurrency ? 1 : (options.rate ?? 1);
+  const unitPrice = convertFromBase(sellPrice(unitCost, options.terms, null, options.defaultMarginPct), rate);
+  const { marginPct, discountPct } = termsFor(options.terms, null, options.defaultMarginPct);
 
   return {
     overallLengthMm: input.overallLengthMm,
@@ -561,8 +585,8 @@ export function computeAssembly(
       lines,
       unitCost,
       unitPrice,
-      currency: options.currency ?? options.costCurrency ?? 'USD',
-      costCurrency: options.costCurrency ?? 'USD',
+      currency,
+      costCurrency,
       totalCost: roundMoney(unitCost * quantity),
       totalPrice: roundMoney(unitPrice * quantity),
       quantity,

@@ -18,7 +18,10 @@ export const currencyCodeSchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, { error: 'Use a three-letter currency code such as CAD or USD' })
-  .refine(isKnownCurrency, { error: (issue) => `${String(issue.input)} is not a currency code we know` });
+  // Only three letters are looked up: anything else has the message above alone.
+  .refine((code) => !/^[A-Z]{3}$/.test(code) || isKnownCurrency(code), {
+    error: (issue) => `${String(issue.input)} is not a currency code we know`,
+  });
 
 export const exchangeRateSchema = z.object({
   code: currencyCodeSchema,
@@ -36,7 +39,10 @@ export const currenciesSchema = z.object({
 });
 export type Currencies = z.infer<typeof currenciesSchema>;
 
-/** Replaces the list: a currency left out is removed (customers priced in it fall back to the base). */
+/**
+ * Replaces the list: a currency left out is removed. Removing a currency customers are priced in (or moving
+ * the base away from it without listing it) is refused until their currency is changed.
+ */
 export const currenciesUpdateSchema = z
   .object({
     baseCurrency: currencyCodeSchema.optional(),

@@ -41,11 +41,13 @@ describe('customer contracts', () => {
     expect(customerInputSchema.safeParse({ name: ' ' }).error?.issues[0]?.message).toBe(
       'Enter the customer’s name',
     );
-    expect(customerInputSchema.parse({ name: 'Bow River Cranes' })).toMatchObject({
+    const parsed = customerInputSchema.parse({ name: 'Bow River Cranes' });
+    // No currency: the server prices the customer in the organisation's base currency.
+    expect(parsed.currency).toBeUndefined();
+    expect(parsed).toMatchObject({
       domain: '',
       contacts: [],
       billingAddress: null,
-      currency: 'CAD',
       taxExempt: false,
       active: true,
       marginPct: null,
@@ -75,6 +77,9 @@ describe('customer contracts', () => {
       ['currency', 'Use a three-letter currency code such as CAD or USD'],
     ]);
     expect(customerInputSchema.parse({ name: 'X', currency: 'usd' }).currency).toBe('USD');
+    expect(customerInputSchema.safeParse({ name: 'X', currency: 'XYZ' }).error?.issues[0]?.message).toBe(
+      'XYZ is not a currency code we know',
+    );
   });
 
   test('one set of terms per product group', () => {

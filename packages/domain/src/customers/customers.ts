@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isoDateTimeSchema, listQuery } from '../api/schemas.ts';
+import { currencyCodeSchema } from '../currencies/currencies.ts';
 
 /** The margin used when neither the customer nor the product group names one (percent of the sell price). */
 export const DEFAULT_MARGIN_PCT = 30;
@@ -30,16 +31,21 @@ export interface PricingTerms {
   productGroupTerms?: readonly ProductGroupTerms[];
 }
 
-/** The margin and discount in force for one product group (or the general terms when it has none). */
+/**
+ * The margin and discount in force for one product group (or the general terms when it has none);
+ * `defaultMarginPct` is the organisation's (`organization_settings.default_margin_pct`), for a customer
+ * with no margin anywhere.
+ */
 export function termsFor(
   terms: PricingTerms | null | undefined,
   productGroup?: string | null,
+  defaultMarginPct: number = DEFAULT_MARGIN_PCT,
 ): { marginPct: number; discountPct: number } {
   const group = productGroup
     ? terms?.productGroupTerms?.find((g) => g.productGroup.toLowerCase() === productGroup.toLowerCase())
     : undefined;
   return {
-    marginPct: group?.marginPct ?? terms?.marginPct ?? DEFAULT_MARGIN_PCT,
+    marginPct: group?.marginPct ?? terms?.marginPct ?? defaultMarginPct,
     discountPct: group?.discountPct ?? terms?.discountPct ?? 0,
   };
 }
@@ -51,10 +57,16 @@ export function roundMoney(value: number): number {
 
 /**
  * Sell price of something that costs `cost`, for these terms: cost / (1 - margin), then the discount off.
- * Cents, rounded once at the end.
+ * Cents, rounded once at the end. In the currency of the cost (the base currency): `convertFromBase`
+ * (currencies/currencies.ts) gives it in the customer's.
  */
-export function sellPrice(cost: number, terms?: PricingTerms | null, productGroup?: string | null): number {
-  const { marginPct, discountPct } = termsFor(terms, productGroup);
+export function sellPrice(
+  cost: number,
+  terms?: PricingTerms | null,
+  productGroup?: string | null,
+  defaultMarginPct: number = DEFAULT_MARGIN_PCT,
+): number {
+  const { marginPct, discountPct } = termsFor(terms, productGroup, defaultMarginPct);
   const list = cost / (1 - marginPct / 100);
   return roundMoney(list * (1 - discountPct / 100));
 }
@@ -99,13 +111,13 @@ export const customerDomainSchema = z
   .transform(normalizeDomain)
   .refine((v) => v === '' || DOMAIN_PATTERN.test(v), { error: 'Enter a web domain such as acme.com' });
 
-/** ISO 4217 code; the shop's customers mostly pay in these, any three-letter code is accepted. */
+/** Codes offered first where a currency is chosen from all of them (the currencies tab's picker). */
 export const COMMON_CURRENCIES = ['CAD', 'USD', 'EUR', 'GBP', 'AUD', 'MXN'] as const;
-export const currencySchema = z
-  .string({ error: 'Choose a currency' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, { error: 'Use a three-letter currency code such as CAD or USD' });
+/**
+ * A customer's currency: an ISO 4217 code (`currencyCodeSchema`). The server also requires it to be the
+ * organisation's base currency or one of its currencies (`/api/v1/organization/currencies`).
+ */
+export const currencySchema = currencyCodeSchema;
 
 const emailOrEmpty = z
   .string({ error: 'The email must be text' })
@@ -147,7 +159,8 @@ export const customerInputSchema = z.object({
   contacts: z.array(contactSchema).max(50, { error: 'Keep at most 50 contacts' }).default([]),
   billingAddress: addressSchema.nullable().default(null),
   shippingAddress: addressSchema.nullable().default(null),
-  currency: currencySchema.default('CAD'),
+  /** Left out: the organisation's base currency (the server fills it in). */
+  currency: currencySchema.optional(),
   taxNumber: text(60, 'The tax number').default(''),
   taxExempt: z.boolean({ error: 'Tax exempt is yes or no' }).default(false),
   notes: text(5000, 'The notes').default(''),

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, listQuery } from '../api/schemas.ts';
 import { COST_UNITS, partNumberSchema } from '../components/components.ts';
 import { DEFAULT_REVISION_DELIMITER } from '../constants.ts';
+import { convertFromBase } from '../currencies/currencies.ts';
 import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -170,33 +171,54 @@ export interface KitRollup {
   totals: KitTotals;
 }
 
-/** Prices every line with the customer's terms (no terms: the default margin) and adds the kit up. */
-export function rollUpKit(lines: readonly KitRollupInput[], terms?: PricingTerms | null): KitRollup {
+/** How a kit is priced besides the customer's terms: the organisation's default margin, the currency's rate. */
+export interface KitPricingOptions {
+  /** The organisation's default margin (`DEFAULT_MARGIN_PCT` when absent). */
+  defaultMarginPct?: number;
+  /** Units of the prices' currency one base unit buys (`currencies.rate`); 1 in the base currency. */
+  rate?: number;
+}
+
+/**
+ * Prices every line with the customer's terms (no terms: the default margin) and adds the kit up. Costs are
+ * in the base currency; prices are the base price converted at `rate` (`convertFromBase`). The kit's margin
+ * compares price and cost in the base currency.
+ */
+export function rollUpKit(
+  lines: readonly KitRollupInput[],
+  terms?: PricingTerms | null,
+  options: KitPricingOptions = {},
+): KitRollup {
+  const rate = options.rate ?? 1;
   let cost = 0;
   let price = 0;
+  let basePrice = 0;
   let linesWithoutCost = 0;
   const priced = lines.map((line): KitRollupLine => {
-    const applied = termsFor(terms, line.productGroup);
+    const applied = termsFor(terms, line.productGroup, options.defaultMarginPct);
     if (line.unitCost === null || !Number.isFinite(line.unitCost)) {
       linesWithoutCost += 1;
       return { unitCost: null, unitPrice: null, extendedCost: null, extendedPrice: null, ...applied };
     }
-    const unitPrice = sellPrice(line.unitCost, terms, line.productGroup);
+    const unitBasePrice = sellPrice(line.unitCost, terms, line.productGroup, options.defaultMarginPct);
+    const unitPrice = convertFromBase(unitBasePrice, rate);
     const extendedCost = roundMoney(line.unitCost * line.quantity);
     const extendedPrice = roundMoney(unitPrice * line.quantity);
     cost += extendedCost;
     price += extendedPrice;
+    basePrice += roundMoney(unitBasePrice * line.quantity);
     return { unitCost: line.unitCost, unitPrice, extendedCost, extendedPrice, ...applied };
   });
   cost = roundMoney(cost);
   price = roundMoney(price);
+  basePrice = roundMoney(basePrice);
   return {
     lines: priced,
     totals: {
       cost,
       price,
       linesWithoutCost,
-      marginPct: price > 0 ? roundMoney(((price - cost) / price) * 100) : null,
+      marginPct: basePrice > 0 ? roundMoney(((basePrice - cost) / basePrice) * 100) : null,
     },
   };
 }
@@ -295,8 +317,10 @@ export const hoseKitSchema = z.object({
   description: z.string(),
   customerId: z.string().nullable(),
   customerName: z.string().nullable(),
-  /** The customer's currency (ISO 4217), the prices' currency; null without a customer. */
-  currency: z.string().nullable(),
+  /** The prices' currency (ISO 4217): the customer's, or the organisation's base currency. */
+  currency: z.string(),
+  /** The costs' currency: the organisation's base currency. */
+  costCurrency: z.string(),
   machine: z.string(),
   notes: z.string(),
   lines: z.array(hoseKitLineSchema),
@@ -313,8 +337,10 @@ export type HoseKit = z.infer<typeof hoseKitSchema>;
 export const hoseKitComputeResponseSchema = z.object({
   lines: z.array(hoseKitLineSchema.omit({ _id: true })),
   totals: kitTotalsSchema,
-  /** The customer's currency; null without a customer. */
-  currency: z.string().nullable(),
+  /** The prices' currency: the customer's, or the organisation's base currency. */
+  currency: z.string(),
+  /** The costs' currency: the organisation's base currency. */
+  costCurrency: z.string(),
 });
 export type HoseKitComputeResponse = z.infer<typeof hoseKitComputeResponseSchema>;
 

@@ -62,6 +62,8 @@ import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { toComponent } from '../components/service.ts';
+import { pricingFor } from '../currencies/service.ts';
+import { getSettings } from '../organization/service.ts';
 
 type Row = typeof hoseAssemblies.$inferSelect;
 
@@ -174,6 +176,7 @@ export async function loadParts(
 interface CustomerTerms {
   id: string;
   name: string;
+  currency: string;
   terms: PricingTerms;
 }
 
@@ -183,6 +186,7 @@ async function customerOf(tx: Tx, organizationId: string, customerId: string | u
     .select({
       id: customers.id,
       name: customers.name,
+      currency: customers.currency,
       marginPct: customers.marginPct,
       discountPct: customers.discountPct,
       productGroupTerms: customers.productGroupTerms,
@@ -193,6 +197,7 @@ async function customerOf(tx: Tx, organizationId: string, customerId: string | u
   return {
     id: row.id,
     name: row.name,
+    currency: row.currency,
     terms: {
       marginPct: row.marginPct,
       discountPct: row.discountPct,
@@ -311,7 +316,9 @@ async function evaluate(tx: Tx, organizationId: string, input: HoseAssemblyInput
     loadParts(tx, organizationId, input, settings),
     customerOf(tx, organizationId, input.customerId),
   ]);
-  const computed = computeAssembly(parts, input, { terms: customer?.terms });
+  // Costs in the base currency; the price in the customer's (base price × rate).
+  const pricing = await pricingFor(tx, organizationId, customer?.currency);
+  const computed = computeAssembly(parts, input, { terms: customer?.terms, ...pricing });
   return { parts, computed, customer, settings };
 }
 
@@ -624,6 +631,19 @@ export async function getAssembly(tx: Tx, organizationId: string, id: string): P
       : Promise.resolve([]),
   ]);
   const spec = row.spec as StoredSpec;
+  let computed = spec.computed;
+  if (!computed.costs.currency || !computed.costs.costCurrency) {
+    // Saved before prices said their currency: priced in the base currency then.
+    const { baseCurrency } = await getSettings(tx, organizationId);
+    computed = {
+      ...computed,
+      costs: {
+        ...computed.costs,
+        currency: computed.costs.currency || baseCurrency,
+        costCurrency: computed.costs.costCurrency || baseCurrency,
+      },
+    };
+  }
   return {
     _id: row.id,
     partNumber: row.partNumber,
@@ -635,7 +655,7 @@ export async function getAssembly(tx: Tx, organizationId: string, id: string): P
     customerId: row.customerId,
     customerName: customer[0]?.name ?? null,
     spec: spec.input,
-    computed: spec.computed,
+    computed,
     parts: spec.parts,
     revisions: revisions.map(
       (r): HoseAssemblyRevisionSummary => ({
@@ -663,7 +683,10 @@ export async function listAssemblies(
   organizationId: string,
   query: HoseAssemblyListQuery,
 ): Promise<ListResponse<HoseAssemblyListItem>> {
-  const settings = await settingsOf(tx, organizationId);
+  const [settings, { baseCurrency }] = await Promise.all([
+    settingsOf(tx, organizationId),
+    getSettings(tx, organizationId),
+  ]);
   const conditions: (SQL | undefined)[] = [
     eq(hoseAssemblies.organizationId, organizationId),
     eq(hoseAssemblies.latest, true),
@@ -739,8 +762,9 @@ export async function listAssemblies(
         cutLengthMm: row.cutLengthMm,
         workingPressurePsi: row.workingPressurePsi,
         unitPrice: row.price,
-        // Stored prices are in the customer's currency (their terms priced them), else the base currency.
-        currency: customerCurrency ?? 'USD',
+        // The stored price is in the currency it was priced in when saved (`costs.currency`); a saving
+        // from before prices said their currency was in the customer's, else the base currency.
+        currency: spec.computed?.costs?.currency ?? customerCurrency ?? baseCurrency,
         createdAt: row.createdAt.toISOString(),
       };
     }),

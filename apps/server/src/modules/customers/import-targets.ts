@@ -16,14 +16,17 @@ import {
   customerImportRowSchema,
   customerInputSchema,
   customerItemImportRowSchema,
+  isKnownCurrency,
   PREMIUM_TIERS,
 } from '@hosewright/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { components, customerItems, customers, hoseAssemblies, hoseKits } from '../../db/schema.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
+import { currencyRates, notAvailableMessage } from '../currencies/service.ts';
 import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
 import type { ImportError } from '../imports/types.ts';
+import { getSettings } from '../organization/service.ts';
 import { countCustomers } from './service.ts';
 
 const lower = (value: string | undefined) => (value ?? '').trim().toLowerCase();
@@ -138,17 +141,33 @@ const customerTarget: ImportTarget = {
   schema: customerImportRowSchema as unknown as RowSchema,
   synonyms: CUSTOMER_SYNONYMS,
   keyOf(values): RowKey | null {
+    // The currency goes along for `check` (is it one of the organisation's?).
+    const currency = text(values.currency).toUpperCase();
     const account = text(values.accountNumber);
-    if (account) return { key: `a|${account.toLowerCase()}`, field: 'accountNumber', ref: { account } };
+    if (account) {
+      return { key: `a|${account.toLowerCase()}`, field: 'accountNumber', ref: { account, currency } };
+    }
     const name = text(values.name);
-    return name ? { key: `n|${name.toLowerCase()}`, field: 'name', ref: { name } } : null;
+    return name ? { key: `n|${name.toLowerCase()}`, field: 'name', ref: { name, currency } } : null;
   },
   duplicateMessage: (ref, firstRow) =>
     ref.account
       ? `Account number ${ref.account} appears more than once in the file; first on row ${firstRow}`
       : `Customer ${ref.name} appears more than once in the file without an account number; first on row ${firstRow}`,
+  /** A currency must be the base currency or one of the organisation's (a code that is none is the row's own error). */
+  async check(tx, organizationId, rows: ReadonlyMap<string, KeyedRow>) {
+    const { base, rates } = await currencyRates(tx, organizationId);
+    const errors: ImportError[] = [];
+    for (const { row, ref } of rows.values()) {
+      const code = ref.currency ?? '';
+      if (!/^[A-Z]{3}$/.test(code) || !isKnownCurrency(code) || code === base || rates.has(code)) continue;
+      errors.push({ row, column: 'currency', message: notAvailableMessage(code, base, rates) });
+    }
+    return errors;
+  },
   async write(tx, organizationId, inputs, onProgress) {
     const rows = inputs as CustomerImportRow[];
+    const { baseCurrency } = await getSettings(tx, organizationId);
     const existing = await tx.select().from(customers).where(eq(customers.organizationId, organizationId));
     const byAccount = new Map<string, CustomerRow>();
     const byName = new Map<string, CustomerRow>();
@@ -183,9 +202,9 @@ const customerTarget: ImportTarget = {
           .where(and(eq(customers.organizationId, organizationId), eq(customers.id, match.id)));
         updated += 1;
       } else {
-        // The contract's defaults for everything the file leaves out.
+        // The contract's defaults for everything the file leaves out; the base currency unless it names one.
         const input = customerInputSchema.parse({ name: row.name });
-        await tx.insert(customers).values({ ...input, ...changes, organizationId });
+        await tx.insert(customers).values({ ...input, currency: baseCurrency, ...changes, organizationId });
         created += 1;
       }
       if ((i + 1) % 500 === 0) onProgress(i + 1);
@@ -201,7 +220,8 @@ const customerTarget: ImportTarget = {
       name: 'Red Deer Excavating Ltd.',
       accountNumber: 'RDX-1001',
       domain: 'reddeerex.ca',
-      currency: 'CAD',
+      // Every organisation has its base currency; USD is the base of a new one.
+      currency: 'USD',
       taxNumber: '123456789 RT0001',
       taxExempt: false,
       erpId: 'C-20417',

@@ -20,6 +20,8 @@ import { components, customerItems, customers, hoseAssemblies, hoseKits } from '
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
+import { assertCurrencyAvailable } from '../currencies/service.ts';
+import { getSettings } from '../organization/service.ts';
 
 type Row = typeof customers.$inferSelect;
 type ItemRow = typeof customerItems.$inferSelect;
@@ -131,7 +133,8 @@ async function assertAccountNumberFree(
   }
 }
 
-function toColumns(input: CustomerInput) {
+/** The input's columns; `currency` is the one already resolved (the input's, or the base or current one). */
+function toColumns(input: CustomerInput, currency: string) {
   return {
     name: input.name,
     domain: normalizeDomain(input.domain),
@@ -139,7 +142,7 @@ function toColumns(input: CustomerInput) {
     contacts: input.contacts,
     billingAddress: input.billingAddress,
     shippingAddress: input.shippingAddress,
-    currency: input.currency,
+    currency,
     taxNumber: input.taxNumber,
     taxExempt: input.taxExempt,
     notes: input.notes,
@@ -151,17 +154,22 @@ function toColumns(input: CustomerInput) {
   };
 }
 
-/** Creates a customer within the plan's `maxCustomers` (the subscription row is locked meanwhile). */
+/**
+ * Creates a customer within the plan's `maxCustomers` (the subscription row is locked meanwhile), priced
+ * in the base currency unless the input names another of the organisation's currencies.
+ */
 export async function createCustomer(
   tx: Tx,
   organizationId: string,
   input: CustomerInput,
 ): Promise<Customer> {
+  const currency = input.currency ?? (await getSettings(tx, organizationId)).baseCurrency;
+  await assertCurrencyAvailable(tx, organizationId, currency);
   await assertWithinPlanLimit(tx, organizationId, 'maxCustomers', (t) => countCustomers(t, organizationId));
   await assertAccountNumberFree(tx, organizationId, input.accountNumber);
   const [row] = await tx
     .insert(customers)
-    .values({ ...toColumns(input), organizationId })
+    .values({ ...toColumns(input, currency), organizationId })
     .returning();
   if (!row) throw new Error('customer insert returned nothing');
   return toCustomer(row);
@@ -173,11 +181,14 @@ export async function updateCustomer(
   id: string,
   input: CustomerInput,
 ): Promise<Customer> {
-  await findCustomerRow(tx, organizationId, id);
+  const current = await findCustomerRow(tx, organizationId, id);
+  // Left out, the currency stays; a new one must be the organisation's (the one it has may stay).
+  const currency = input.currency ?? current.currency;
+  if (currency !== current.currency) await assertCurrencyAvailable(tx, organizationId, currency);
   await assertAccountNumberFree(tx, organizationId, input.accountNumber, id);
   const [row] = await tx
     .update(customers)
-    .set({ ...toColumns(input), updatedAt: new Date() })
+    .set({ ...toColumns(input, currency), updatedAt: new Date() })
     .where(and(eq(customers.organizationId, organizationId), eq(customers.id, id)))
     .returning();
   if (!row) throw AppError.notFound('This customer');

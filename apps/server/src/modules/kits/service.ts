@@ -44,6 +44,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
+import { pricingFor } from '../currencies/service.ts';
 
 type Row = typeof hoseKits.$inferSelect;
 
@@ -240,14 +241,19 @@ async function resolveLines(
   });
 }
 
-function price(lines: ResolvedLine[], terms: PricingTerms | null) {
+/** Costs in the base currency; prices in the customer's (base price × rate, `pricingFor`). */
+async function price(tx: Tx, organizationId: string, lines: ResolvedLine[], customer: KitCustomer | null) {
+  const pricing = await pricingFor(tx, organizationId, customer?.currency);
   const rollup = rollUpKit(
     lines.map((l) => ({ quantity: l.quantity, unitCost: l.resolvedCost, productGroup: l.productGroup })),
-    terms,
+    customer?.terms ?? null,
+    pricing,
   );
   return {
     lines: lines.map(({ resolvedCost: _cost, ...line }, i) => ({ ...line, ...rollup.lines[i]! })),
     totals: rollup.totals,
+    currency: pricing.currency,
+    costCurrency: pricing.costCurrency,
   };
 }
 
@@ -271,11 +277,12 @@ export async function computeKit(
   if (input.customerId && !customer)
     throw badInput(['customerId'], 'The customer was not found; choose it again');
   const resolved = await resolveLines(tx, organizationId, input.lines.map(storedOf), settings, true);
-  const priced = price(resolved, customer?.terms ?? null);
+  const priced = await price(tx, organizationId, resolved, customer);
   return {
     lines: priced.lines.map((l, i) => ({ ...l, position: i + 1 })),
     totals: priced.totals,
-    currency: customer?.currency ?? null,
+    currency: priced.currency,
+    costCurrency: priced.costCurrency,
   };
 }
 
@@ -520,7 +527,7 @@ export async function getKit(tx: Tx, organizationId: string, id: string): Promis
     settings,
     false,
   );
-  const priced = price(resolved, customer?.terms ?? null);
+  const priced = await price(tx, organizationId, resolved, customer);
   return {
     _id: row.id,
     partNumber: row.partNumber,
@@ -531,7 +538,8 @@ export async function getKit(tx: Tx, organizationId: string, id: string): Promis
     description: row.description,
     customerId: row.customerId,
     customerName: customer?.name ?? null,
-    currency: customer?.currency ?? null,
+    currency: priced.currency,
+    costCurrency: priced.costCurrency,
     machine: row.machine,
     notes: row.notes,
     lines: priced.lines.map((l, i) => ({ ...l, _id: lineRows[i]!.id, position: lineRows[i]!.position })),

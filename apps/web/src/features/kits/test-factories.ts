@@ -39,7 +39,8 @@ export function priceDraft(
   return {
     lines: lines.map((l, i) => ({ ...l, ...rollup.lines[i]! })),
     totals: rollup.totals,
-    currency: null,
+    currency: 'USD',
+    costCurrency: 'USD',
   };
 }
 
@@ -79,6 +80,7 @@ export function createKit(over: Partial<HoseKit> = {}): HoseKit {
     customerId: 'cust-1',
     customerName: 'Prairie Excavating',
     currency: 'CAD',
+    costCurrency: 'USD',
     machine: 'CAT 320 boom',
     notes: '',
     lines: [createKitLine()],

@@ -1,7 +1,7 @@
 import {
   type Address,
-  COMMON_CURRENCIES,
   type Customer,
+  convertFromBase,
   DEFAULT_MARGIN_PCT,
   roundMoney,
   sellPrice,
@@ -23,8 +23,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currenciesQuery, priceCurrencyOf, pricingDefaultsQuery } from '@/api/currencies';
 import { useSaveCustomer } from '@/api/customers';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
@@ -69,6 +71,20 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
   const [errors, setErrors] = useState<FormErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const save = useSaveCustomer();
+  const currencies = useQuery(currenciesQuery());
+  const defaults = useQuery(pricingDefaultsQuery());
+  const defaultMarginPct = defaults.data?.defaultMarginPct ?? DEFAULT_MARGIN_PCT;
+  const baseCurrency = currencies.data?.baseCurrency ?? defaults.data?.currency;
+  // The customer's currency: the one chosen, else the base currency (what the server gives a new one).
+  const currency = draft.currency || baseCurrency || '';
+  const pricing = priceCurrencyOf(currencies.data, currency);
+  const currencyOptions = [
+    ...new Set(
+      [baseCurrency, ...(currencies.data?.currencies.map((c) => c.code) ?? []), draft.currency].filter(
+        (code): code is string => Boolean(code),
+      ),
+    ),
+  ];
 
   const set = <K extends keyof CustomerDraft>(key: K, value: CustomerDraft[K]) => {
     const next = { ...draft, [key]: value };
@@ -94,6 +110,14 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
       const conflictField = isApiError(error, 'CONFLICT') ? error.body.details?.field : undefined;
       if (typeof conflictField === 'string' && isApiError(error)) {
         setErrors({ [conflictField]: error.message });
+      } else if (isApiError(error, 'BAD_REQUEST') && Array.isArray(error.body.details?.issues)) {
+        // The server's refusals on their field (a currency the organisation does not have).
+        const onFields: FormErrors = {};
+        for (const issue of error.body.details.issues as { path?: unknown[]; message?: unknown }[]) {
+          const path = Array.isArray(issue.path) ? issue.path.join('.') : '';
+          if (path && typeof issue.message === 'string') onFields[path] ??= issue.message;
+        }
+        setErrors(onFields);
       }
     }
   };
@@ -270,9 +294,9 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
             value={draft.marginPct}
             onChange={(e) => set('marginPct', e.target.value)}
             inputMode="decimal"
-            placeholder={String(DEFAULT_MARGIN_PCT)}
+            placeholder={String(defaultMarginPct)}
             helperText={
-              errors.marginPct ?? t('customers.fields.marginHelp', { defaultPct: DEFAULT_MARGIN_PCT })
+              errors.marginPct ?? t('customers.fields.marginHelp', { defaultPct: defaultMarginPct })
             }
             error={Boolean(errors.marginPct)}
             slotProps={{ input: { endAdornment: '%' } }}
@@ -293,7 +317,13 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
           errors={errors}
           onChange={(groups) => set('productGroupTerms', groups)}
         />
-        <PricePreview draft={draft} currency={draft.currency} />
+        <PricePreview
+          draft={draft}
+          costCurrency={pricing?.costCurrency ?? currency}
+          currency={pricing?.currency ?? currency}
+          rate={pricing?.rate ?? 1}
+          defaultMarginPct={defaultMarginPct}
+        />
       </Section>
 
       <Section title={t('customers.form.sections.tax')}>
@@ -301,13 +331,23 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
           <TextField
             select
             label={t('customers.fields.currency')}
-            value={draft.currency}
+            value={currencyOptions.includes(currency) ? currency : ''}
             onChange={(e) => set('currency', e.target.value)}
-            {...field('currency')}
+            helperText={
+              errors.currency ??
+              (pricing && pricing.currency !== pricing.costCurrency
+                ? t('customers.fields.currencyRate', {
+                    base: pricing.costCurrency,
+                    rate: pricing.rate,
+                    code: pricing.currency,
+                  })
+                : t('customers.fields.currencyHelp'))
+            }
+            error={Boolean(errors.currency)}
           >
-            {[...new Set([...COMMON_CURRENCIES, draft.currency])].map((code) => (
+            {currencyOptions.map((code) => (
               <MenuItem key={code} value={code}>
-                {code}
+                {code === baseCurrency ? t('customers.fields.currencyBase', { code }) : code}
               </MenuItem>
             ))}
           </TextField>
@@ -460,8 +500,23 @@ const pctOf = (text: string): number | null => {
   return text.trim() !== '' && Number.isFinite(n) && n >= 0 && n < 100 ? n : null;
 };
 
-/** What a part costing the example amount sells at under the terms as typed (`markupForMargin`). */
-function PricePreview({ draft, currency }: { draft: CustomerDraft; currency: string }) {
+/**
+ * What a part costing the example amount (in the base currency) sells at under the terms as typed, in the
+ * customer's currency: the base price × the rate (`convertFromBase`).
+ */
+function PricePreview({
+  draft,
+  costCurrency,
+  currency,
+  rate,
+  defaultMarginPct,
+}: {
+  draft: CustomerDraft;
+  costCurrency: string;
+  currency: string;
+  rate: number;
+  defaultMarginPct: number;
+}) {
   const { t } = useTranslation();
   const [costText, setCostText] = useState('70');
   const cost = Number(costText.replace(',', '.'));
@@ -477,7 +532,10 @@ function PricePreview({ draft, currency }: { draft: CustomerDraft; currency: str
         discountPct: pctOf(g.discountPct),
       })),
   };
-  const money = (value: number) => formatMoney(roundMoney(value), currency);
+  const cents = (value: number, code: string) => formatMoney(roundMoney(value), code || undefined);
+  const money = (value: number) => cents(value, costCurrency);
+  const price = (group?: string) =>
+    cents(convertFromBase(sellPrice(cost, terms, group ?? null, defaultMarginPct), rate), currency);
   return (
     <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 2 }} aria-live="polite">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -494,14 +552,14 @@ function PricePreview({ draft, currency }: { draft: CustomerDraft; currency: str
       {isCostValid ? (
         <Stack spacing={0.5}>
           <Typography data-testid="price-preview">
-            {t('customers.form.previewText', { cost: money(cost), price: money(sellPrice(cost, terms)) })}
+            {t('customers.form.previewText', { cost: money(cost), price: price() })}
           </Typography>
           {terms.productGroupTerms.map((g) => (
             <Typography key={g.productGroup} variant="body2" color="text.secondary">
               {t('customers.form.previewGroup', {
                 group: g.productGroup,
                 cost: money(cost),
-                price: money(sellPrice(cost, terms, g.productGroup)),
+                price: price(g.productGroup),
               })}
             </Typography>
           ))}

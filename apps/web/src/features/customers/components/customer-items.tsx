@@ -18,6 +18,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -153,6 +154,7 @@ export function CustomerItems({ customerId, currency }: { customerId: string; cu
       {editing ? (
         <CustomerItemDialog
           customerId={customerId}
+          currency={currency}
           item={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
         />
@@ -191,10 +193,13 @@ interface ItemDraft {
 
 function CustomerItemDialog({
   customerId,
+  currency,
   item,
   onClose,
 }: {
   customerId: string;
+  /** The customer's currency: the price is in it. */
+  currency: string;
   item?: CustomerItem;
   onClose: () => void;
 }) {
@@ -321,6 +326,9 @@ function CustomerItemDialog({
               value={draft.price}
               inputMode="decimal"
               onChange={(e) => set('price', e.target.value)}
+              slotProps={{
+                input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+              }}
               sx={{ maxWidth: 200 }}
               {...field('price')}
             />

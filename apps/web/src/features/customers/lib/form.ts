@@ -25,6 +25,7 @@ export interface CustomerDraft {
   billingAddress: Address;
   shippingAddress: Address;
   shippingSameAsBilling: boolean;
+  /** '' for a new customer until one is chosen: the organisation's base currency. */
   currency: string;
   taxNumber: string;
   taxExempt: boolean;
@@ -59,7 +60,7 @@ export function draftOf(customer?: Customer): CustomerDraft {
       billingAddress: { ...EMPTY_ADDRESS },
       shippingAddress: { ...EMPTY_ADDRESS },
       shippingSameAsBilling: true,
-      currency: 'CAD',
+      currency: '',
       taxNumber: '',
       taxExempt: false,
       notes: '',
@@ -114,7 +115,8 @@ export function rawInputOf(draft: CustomerDraft): Record<string, unknown> {
     contacts: draft.contacts,
     billingAddress: billing,
     shippingAddress: shipping,
-    currency: draft.currency,
+    // None chosen: the server prices the customer in the base currency.
+    ...(draft.currency ? { currency: draft.currency } : {}),
     taxNumber: draft.taxNumber,
     taxExempt: draft.taxExempt,
     notes: draft.notes,

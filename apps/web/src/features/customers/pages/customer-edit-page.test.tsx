@@ -8,6 +8,23 @@ import { renderApp } from '@/test/render-app';
 
 const regular = {
   'POST /api/v1/sessions/create': { body: createSessionProfile({ userRoles: ['regular'] }) },
+  // The organisation keeps USD and prices some customers in CAD at 1.5 CAD for 1 USD.
+  'GET /api/v1/organization/currencies': {
+    body: {
+      baseCurrency: 'USD',
+      currencies: [{ code: 'CAD', rate: 1.5, updatedAt: '2026-11-20T10:00:00.000Z' }],
+    },
+  },
+  'GET /api/v1/organization/defaults': {
+    body: {
+      defaultMarginPct: 30,
+      currency: 'USD',
+      labourRate: 3,
+      wasteAllowancePct: 0,
+      partNumberPattern: 'C-{00000}',
+      unitSystem: null,
+    },
+  },
 };
 
 describe('the customer form', { timeout: 30_000 }, () => {
@@ -46,14 +63,25 @@ describe('the customer form', { timeout: 30_000 }, () => {
     const { router } = renderApp('/customers/new', signedInDouble());
     await screen.findByRole('heading', { level: 1, name: 'New customer' });
 
-    // Default margin 30% on a cost of 70 sells at 100.
-    expect(screen.getByTestId('price-preview').textContent).toBe(
-      'A part that costs $70 sells to this customer at $100.',
+    // Default margin 30% on a cost of 70 sells at 100, in the base currency until another is chosen.
+    await waitFor(() =>
+      expect(screen.getByTestId('price-preview').textContent).toBe(
+        'A part that costs US$70 sells to this customer at US$100.',
+      ),
     );
     fireEvent.change(screen.getByLabelText('Discount (% off the price)'), { target: { value: '10' } });
     expect(screen.getByTestId('price-preview').textContent).toBe(
-      'A part that costs $70 sells to this customer at $90.',
+      'A part that costs US$70 sells to this customer at US$90.',
     );
+    // The currencies offered are the base and the organisation's others; CAD prices are × 1.5.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['USD (base currency)', 'CAD']);
+    await userEvent.click(screen.getByRole('option', { name: 'CAD' }));
+    expect(screen.getByTestId('price-preview').textContent).toBe(
+      'A part that costs US$70 sells to this customer at $135.',
+    );
+    expect(screen.getByText('Prices are the USD price × 1.5, in CAD.')).toBeTruthy();
 
     fireEvent.change(screen.getAllByLabelText(/^Name/)[0]!, { target: { value: 'Bow River Cranes' } });
     fireEvent.change(screen.getByLabelText('Margin (% of sell price)'), { target: { value: '30' } });

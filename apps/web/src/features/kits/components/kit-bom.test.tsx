@@ -39,13 +39,17 @@ describe('the priced BOM', () => {
           }),
         ]}
         totals={{ cost: 147, price: 189, linesWithoutCost: 1, marginPct: 22.22 }}
+        currency="CAD"
+        costCurrency="USD"
       />,
     );
     const table = screen.getByRole('table', { name: 'Bill of materials' });
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('HA-0001_A');
-    expect(rows[1]?.textContent).toContain('90.00');
-    expect(rows[1]?.textContent).toContain('180.00');
+    // Prices in the customer's currency (CAD: '$' in Canadian English), costs in the base (USD).
+    expect(rows[1]?.textContent).toContain('US$70');
+    expect(rows[1]?.textContent).toContain('$90');
+    expect(rows[1]?.textContent).toContain('$180');
     expect(
       within(rows[1] as HTMLElement)
         .getByRole('link', { name: 'HA-0001_A' })
@@ -54,10 +58,10 @@ describe('the priced BOM', () => {
     expect(rows[2]?.textContent).toContain('Other item');
     expect(rows[2]?.textContent).toContain('Zip ties, bag of 100');
     expect(rows[3]?.textContent).toContain('—');
-    expect(within(table).getByText('189.00')).toBeTruthy();
+    expect(within(table).getByText('$189')).toBeTruthy();
     const totals = screen.getByRole('group', { name: 'Kit totals' });
-    expect(within(totals).getByText('Kit price: 189.00')).toBeTruthy();
-    expect(within(totals).getByText(/Cost: 147.00 · margin 22.22%/)).toBeTruthy();
+    expect(within(totals).getByText('Kit price: $189')).toBeTruthy();
+    expect(within(totals).getByText(/Cost: US\$147 · margin 22.22%/)).toBeTruthy();
     expect(within(totals).getByText('1 line has no cost on file, so it is not in the totals.')).toBeTruthy();
   });
 

@@ -49,16 +49,22 @@ function PartCell({ line }: { line: BomLine }) {
   );
 }
 
-export function TotalsSummary({ totals, currency }: { totals: KitTotals; currency?: string | null }) {
+/** Prices in `currency` (the customer's, or the base currency), costs in `costCurrency` (the base). */
+interface Currencies {
+  currency?: string | null | undefined;
+  costCurrency?: string | null | undefined;
+}
+
+export function TotalsSummary({ totals, currency, costCurrency }: { totals: KitTotals } & Currencies) {
   const { t } = useTranslation();
-  const price = `${formatMoney(totals.price)}${currency ? ` ${currency}` : ''}`;
+  const price = formatMoney(totals.price, currency ?? undefined);
   return (
     <Box role="group" aria-label={t('kits.bom.totals')} sx={{ display: 'grid', gap: 0.5 }}>
       <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
         {t('kits.bom.kitPrice', { price })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('kits.bom.kitCost', { cost: formatMoney(totals.cost) })}
+        {t('kits.bom.kitCost', { cost: formatMoney(totals.cost, costCurrency ?? currency ?? undefined) })}
         {totals.marginPct === null ? '' : ` · ${t('kits.bom.margin', { pct: totals.marginPct })}`}
       </Typography>
       {totals.linesWithoutCost ? (
@@ -74,12 +80,14 @@ export function KitBom({
   lines,
   totals,
   currency,
+  costCurrency,
 }: {
   lines: readonly BomLine[];
   totals: KitTotals;
-  currency?: string | null;
-}) {
+} & Currencies) {
   const { t } = useTranslation();
+  const price = (value: number | null) => formatMoney(value, currency ?? undefined);
+  const cost = (value: number | null) => formatMoney(value, costCurrency ?? currency ?? undefined);
   const theme = useTheme();
   const isXs = useMediaQuery(theme.breakpoints.only('xs'), { noSsr: true });
   if (!lines.length) {
@@ -113,14 +121,14 @@ export function KitBom({
               <Typography variant="body2">
                 {t('kits.bom.phoneLine', {
                   quantity: quantityOf(line),
-                  unitPrice: formatMoney(line.unitPrice),
-                  extendedPrice: formatMoney(line.extendedPrice),
+                  unitPrice: price(line.unitPrice),
+                  extendedPrice: price(line.extendedPrice),
                 })}
               </Typography>
             </Paper>
           ))}
         </Box>
-        <TotalsSummary totals={totals} currency={currency} />
+        <TotalsSummary totals={totals} currency={currency} costCurrency={costCurrency} />
       </Box>
     );
   }
@@ -148,9 +156,9 @@ export function KitBom({
                 </TableCell>
                 <TableCell>{line.description}</TableCell>
                 <TableCell align="right">{quantityOf(line)}</TableCell>
-                <TableCell align="right">{formatMoney(line.unitCost)}</TableCell>
-                <TableCell align="right">{formatMoney(line.unitPrice)}</TableCell>
-                <TableCell align="right">{formatMoney(line.extendedPrice)}</TableCell>
+                <TableCell align="right">{cost(line.unitCost)}</TableCell>
+                <TableCell align="right">{price(line.unitPrice)}</TableCell>
+                <TableCell align="right">{price(line.extendedPrice)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -160,13 +168,13 @@ export function KitBom({
                 {t('kits.bom.total')}
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {formatMoney(totals.price)}
+                {price(totals.price)}
               </TableCell>
             </TableRow>
           </TableFooter>
         </Table>
       </Box>
-      <TotalsSummary totals={totals} currency={currency} />
+      <TotalsSummary totals={totals} currency={currency} costCurrency={costCurrency} />
     </Box>
   );
 }

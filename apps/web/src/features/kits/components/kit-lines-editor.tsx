@@ -31,7 +31,10 @@ export interface KitLinesEditorProps {
   /** The server's pricing of the same lines, by index (absent while it is being worked out). */
   priced?: readonly BomLine[] | undefined;
   totals?: KitTotals | undefined;
+  /** The prices' currency (the customer's, or the base currency). */
   currency?: string | null | undefined;
+  /** The costs' currency (the base currency). */
+  costCurrency?: string | null | undefined;
   isPricing?: boolean;
   /** Why the lines could not be priced ("Line 2: The quantity must be more than 0"). */
   pricingError?: string | null;
@@ -43,10 +46,12 @@ export function KitLinesEditor({
   priced,
   totals,
   currency,
+  costCurrency,
   isPricing,
   pricingError,
 }: KitLinesEditorProps) {
   const { t } = useTranslation();
+  const money = (value: number | null) => formatMoney(value, currency ?? undefined);
   const update = (index: number, patch: Partial<LineDraft>) =>
     onChange(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
   const remove = (index: number) => onChange(lines.filter((_, i) => i !== index));
@@ -183,8 +188,8 @@ export function KitLinesEditor({
                     <Typography variant="body2" sx={{ alignSelf: 'center' }} data-testid={`line-price-${n}`}>
                       {price
                         ? t('kits.editor.linePrice', {
-                            unitPrice: formatMoney(price.unitPrice),
-                            extendedPrice: formatMoney(price.extendedPrice),
+                            unitPrice: money(price.unitPrice),
+                            extendedPrice: money(price.extendedPrice),
                           })
                         : ''}
                     </Typography>
@@ -193,8 +198,8 @@ export function KitLinesEditor({
                 {line.lineType === 'other' && price ? (
                   <Typography variant="body2" data-testid={`line-price-${n}`}>
                     {t('kits.editor.linePrice', {
-                      unitPrice: formatMoney(price.unitPrice),
-                      extendedPrice: formatMoney(price.extendedPrice),
+                      unitPrice: money(price.unitPrice),
+                      extendedPrice: money(price.extendedPrice),
                     })}
                   </Typography>
                 ) : null}
@@ -261,7 +266,9 @@ export function KitLinesEditor({
       <Box aria-live="polite" sx={{ display: 'grid', gap: 1 }}>
         {isPricing ? <LinearProgress aria-label={t('kits.editor.pricing')} /> : null}
         {pricingError ? <Alert severity="warning">{pricingError}</Alert> : null}
-        {totals && !pricingError ? <TotalsSummary totals={totals} currency={currency} /> : null}
+        {totals && !pricingError ? (
+          <TotalsSummary totals={totals} currency={currency} costCurrency={costCurrency} />
+        ) : null}
       </Box>
     </Box>
   );

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assemblyListQuery } from '@/api/assemblies';
 import { componentItemsQuery } from '@/api/components';
+import { currenciesQuery } from '@/api/currencies';
 import { customerSearchQuery } from '@/api/customers';
 import { formatMoney } from '@/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
@@ -89,6 +90,7 @@ export function ComponentPicker({ onPick }: { onPick: (component: Component) => 
     select: (page) => page.items,
     enabled: open,
   });
+  const baseCurrency = useQuery(currenciesQuery()).data?.baseCurrency;
   return (
     <Autocomplete<Component>
       value={null}
@@ -113,7 +115,11 @@ export function ComponentPicker({ onPick }: { onPick: (component: Component) => 
       blurOnSelect
       renderOption={(props, c) => {
         const { key, ...rest } = props as typeof props & { key: string };
-        const cost = c.cost === null || c.cost === undefined ? '' : `${formatMoney(c.cost)} / ${c.costUnit}`;
+        // Library costs are in the base currency.
+        const cost =
+          c.cost === null || c.cost === undefined
+            ? ''
+            : `${formatMoney(c.cost, baseCurrency)} / ${c.costUnit}`;
         return (
           <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
             <Option

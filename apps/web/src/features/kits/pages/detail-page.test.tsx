@@ -17,7 +17,8 @@ describe('a kit’s page', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'KIT-100_A' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'BOM' }).getAttribute('aria-selected')).toBe('true');
     const table = screen.getByRole('table', { name: 'Bill of materials' });
-    expect(within(table).getAllByText('180.00').length).toBeGreaterThan(0);
+    // The kit's customer pays in CAD ('$' in Canadian English).
+    expect(within(table).getAllByText('$180').length).toBeGreaterThan(0);
 
     await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/hosekit/kit-1/overview'));

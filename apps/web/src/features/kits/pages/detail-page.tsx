@@ -217,7 +217,7 @@ function Detail({ kit }: { kit: HoseKit }) {
             {kit.notes ? <Fact label={t('kits.fields.notes')}>{kit.notes}</Fact> : null}
           </Box>
           <Box sx={{ mt: 2 }}>
-            <TotalsSummary totals={kit.totals} currency={kit.currency} />
+            <TotalsSummary totals={kit.totals} currency={kit.currency} costCurrency={kit.costCurrency} />
           </Box>
           <Box sx={{ mt: 2, display: 'grid', gap: 1, justifyItems: 'start' }}>
             <ObjectImage
@@ -229,7 +229,14 @@ function Detail({ kit }: { kit: HoseKit }) {
           </Box>
         </Paper>
       ) : null}
-      {tab === 'bom' ? <KitBom lines={kit.lines} totals={kit.totals} currency={kit.currency} /> : null}
+      {tab === 'bom' ? (
+        <KitBom
+          lines={kit.lines}
+          totals={kit.totals}
+          currency={kit.currency}
+          costCurrency={kit.costCurrency}
+        />
+      ) : null}
       {tab === 'revisions' ? (
         <Paper variant="outlined">
           <List aria-label={t('kits.detail.tabs.revisions')}>

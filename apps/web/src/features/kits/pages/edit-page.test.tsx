@@ -75,19 +75,19 @@ describe('the kit editor', { timeout: 60_000 }, () => {
 
     // 70 at 30% margin less 10% = 90 (x2 = 180); 35 -> 45; 7 -> 9: 234 in all.
     await waitFor(() =>
-      expect(screen.getByTestId('line-price-1').textContent).toBe('Unit price 90.00 · extended 180.00'),
+      expect(screen.getByTestId('line-price-1').textContent).toBe('Unit price US$90 · extended US$180'),
     );
-    expect(screen.getByTestId('line-price-2').textContent).toBe('Unit price 45.00 · extended 45.00');
+    expect(screen.getByTestId('line-price-2').textContent).toBe('Unit price US$45 · extended US$45');
     await waitFor(() =>
-      expect(screen.getByTestId('line-price-3').textContent).toBe('Unit price 9.00 · extended 9.00'),
+      expect(screen.getByTestId('line-price-3').textContent).toBe('Unit price US$9 · extended US$9'),
     );
     const totals = screen.getByRole('group', { name: 'Kit totals' });
-    expect(within(totals).getByText('Kit price: 234.00')).toBeTruthy();
+    expect(within(totals).getByText('Kit price: US$234')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Remove line 2' }));
     await waitFor(() =>
       expect(
-        within(screen.getByRole('group', { name: 'Kit totals' })).getByText('Kit price: 189.00'),
+        within(screen.getByRole('group', { name: 'Kit totals' })).getByText('Kit price: US$189'),
       ).toBeTruthy(),
     );
 

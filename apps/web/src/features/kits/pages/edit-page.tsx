@@ -193,6 +193,7 @@ function KitForm({ kit, initial }: { kit?: HoseKit; initial: KitDraft }) {
           priced={compute.data?.lines}
           totals={compute.data?.totals}
           currency={compute.data?.currency}
+          costCurrency={compute.data?.costCurrency}
           isPricing={compute.isFetching}
           pricingError={pricingError}
         />

@@ -66,7 +66,11 @@ describe('/organization', { timeout: 60_000 }, () => {
     renderApp('/organization/details', signedInDouble());
     expect(await screen.findByRole('heading', { name: 'Demo Hydraulics' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Team']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Team',
+      'Currencies',
+    ]);
     expect(await screen.findByText('No logo yet. An admin of your organization can add one.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit the organization name' })).toBeNull();
     expect(screen.queryByText('Upload logo')).toBeNull();
@@ -97,6 +101,7 @@ describe('/organization', { timeout: 60_000 }, () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overview',
       'Team',
+      'Currencies',
       'API',
       'Settings',
     ]);

@@ -1,9 +1,9 @@
 /**
  * /organization and /organization/{initialTab}: the overview (the organisation's name, which admins change, its
  * logo, which admins upload and the user menu shows, and its plan), the team (`users`, the user menu's
- * 'Invite your team') and, for admins only, the API keys and their log (`api`) and the settings the whole app
- * obeys (`settings`). Tabs are addressable by URL;
- * 'details', any unknown tab and a tab the viewer may not see open the overview.
+ * 'Invite your team'), the currencies and their rates (`currencies`, read-only for regular users) and, for
+ * admins only, the API keys and their log (`api`) and the settings the whole app obeys (`settings`). Tabs are
+ * addressable by URL; 'details', any unknown tab and a tab the viewer may not see open the overview.
  */
 import { type Organization, type Tier, UNLIMITED } from '@hosewright/domain';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -30,10 +30,11 @@ import { isSubscriptionExpired } from '@/lib/session';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
 import { ApiTab } from './api-tab';
+import { CurrenciesTab } from './currencies-tab';
 import { SettingsTab } from './settings-tab';
 import { TeamTab } from './team-tab';
 
-export const ORGANIZATION_TABS = ['overview', 'users', 'api', 'settings'] as const;
+export const ORGANIZATION_TABS = ['overview', 'users', 'currencies', 'api', 'settings'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 /** Tabs only admins see. */
 const ADMIN_TABS: readonly OrganizationTab[] = ['api', 'settings'];
@@ -75,6 +76,8 @@ export function OrganizationPage() {
         <TeamTab />
       ) : tab === 'api' ? (
         <ApiTab />
+      ) : tab === 'currencies' ? (
+        <CurrenciesTab />
       ) : tab === 'settings' ? (
         <SettingsTab />
       ) : (

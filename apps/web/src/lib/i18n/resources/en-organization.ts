@@ -2,7 +2,7 @@
 export const enOrganization = {
   title: 'Organization',
   tabsLabel: 'Organization sections',
-  tabs: { overview: 'Overview', users: 'Team', api: 'API', settings: 'Settings' },
+  tabs: { overview: 'Overview', users: 'Team', currencies: 'Currencies', api: 'API', settings: 'Settings' },
   loadFailed: 'The organization could not be loaded.',
   name: 'Organization name',
   editName: 'Edit the organization name',
