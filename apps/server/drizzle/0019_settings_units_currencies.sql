@@ -10,7 +10,7 @@ ALTER TABLE "organization_settings" ADD COLUMN "unit_system" text;--> statement-
 ALTER TABLE "organization_settings" ADD COLUMN "base_currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
 ALTER TABLE "organization_settings" ADD COLUMN "default_margin_pct" numeric DEFAULT 30 NOT NULL;--> statement-breakpoint
 ALTER TABLE "organization_settings" ADD COLUMN "labour_rate" numeric DEFAULT 3 NOT NULL;--> statement-breakpoint
-ALTER TABLE "organization_settings" ADD COLUMN "waste_allowance_pct" numeric DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "organization_settings" ADD COLUMN "waste_allowance_pct" numeric DEFAULT 5 NOT NULL;--> statement-breakpoint
 ALTER TABLE "organization_settings" ADD COLUMN "default_warehouse_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "organization_settings" ADD COLUMN "default_warehouse_code" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "unit_system" text;--> statement-breakpoint

@@ -274,4 +274,17 @@ describe('prices in the customer’s currency', () => {
     const cad = await compute({ customerId: cadCustomer });
     expect(cad.costs.unitPrice).toBe(convertFromBase(after.costs.unitPrice, 1.5));
   });
+
+  it('the organisation’s waste allowance sizes the hose bought for a cut', async () => {
+    const hoseLine = (c: Awaited<ReturnType<typeof compute>>) => c.costs.lines.find((l) => l.role === 'hose');
+    const before = await compute();
+    const cut = before.cutLengthMm;
+    expect(hoseLine(before)?.quantity).toBeCloseTo(cut * 1.05, 1);
+    const saved = await call(tenant.adminToken, 'POST', 'organization/update', { wasteAllowancePct: 10 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await compute();
+    expect(hoseLine(after)?.quantity).toBeCloseTo(cut * 1.1, 1);
+    expect(after.costs.unitCost).toBeGreaterThan(before.costs.unitCost);
+    await call(tenant.adminToken, 'POST', 'organization/update', { wasteAllowancePct: 5 });
+  });
 });

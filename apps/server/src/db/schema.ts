@@ -295,7 +295,7 @@ export const organizationSettings = pgTable('organization_settings', {
   /** Defaults new customers and assemblies start from (`/defaults`). */
   defaultMarginPct: decimal('default_margin_pct').notNull().default(30),
   labourRate: decimal('labour_rate').notNull().default(3),
-  wasteAllowancePct: decimal('waste_allowance_pct').notNull().default(0),
+  wasteAllowancePct: decimal('waste_allowance_pct').notNull().default(5),
   /** The warehouse stock moves from unless one is named (`/defaultwarehouse`); empty when none. */
   defaultWarehouseName: text('default_warehouse_name').notNull().default(''),
   defaultWarehouseCode: text('default_warehouse_code').notNull().default(''),

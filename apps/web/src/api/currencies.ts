@@ -100,7 +100,11 @@ export function usePricingFor(customerId: string): AssemblyPricingOptions | unde
           }
         : {}),
       ...(defaults.data
-        ? { defaultMarginPct: defaults.data.defaultMarginPct, labourRate: defaults.data.labourRate }
+        ? {
+            defaultMarginPct: defaults.data.defaultMarginPct,
+            labourRate: defaults.data.labourRate,
+            wasteAllowancePct: defaults.data.wasteAllowancePct,
+          }
         : {}),
     };
   }, [currencies.data, defaults.data, customerData, customerId]);

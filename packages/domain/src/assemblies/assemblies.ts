@@ -223,7 +223,10 @@ export interface AssemblyParts {
 export type AssemblyEndKey = 'endA' | 'endB';
 
 // Cost roll-up constants.
-/** Hose bought beyond the cut length for the saw and the squaring cut, as a share of the cut length. */
+/**
+ * Hose bought beyond the cut length for the saw and the squaring cut, as a share of the cut length, when the
+ * organisation has not set its own (`organization_settings.waste_allowance_pct`, passed as `wasteAllowancePct`).
+ */
 export const HOSE_WASTE_ALLOWANCE_PCT = 5;
 /**
  * Labour per crimp (two per assembly), in the base currency, when the organisation has not set its own
@@ -317,6 +320,8 @@ export interface AssemblyPricingOptions {
   defaultMarginPct?: number;
   /** The organisation's labour per crimp, in the base currency (`LABOUR_PER_CRIMP` when absent). */
   labourRate?: number;
+  /** The organisation's hose waste allowance in percent (`HOSE_WASTE_ALLOWANCE_PCT` when absent). */
+  wasteAllowancePct?: number;
 }
 
 /**
@@ -540,7 +545,8 @@ export function computeAssembly(
       cost: unitCost === null ? 0 : round4(unitCost * quantity),
     });
   };
-  addLine('hose', hose, Math.max(cut, 0) * (1 + HOSE_WASTE_ALLOWANCE_PCT / 100));
+  const waste = options.wasteAllowancePct ?? HOSE_WASTE_ALLOWANCE_PCT;
+  addLine('hose', hose, Math.max(cut, 0) * (1 + waste / 100));
   for (const key of ends) {
     const end = parts[key];
     addLine(`${key}.fitting`, end.fitting, 0);

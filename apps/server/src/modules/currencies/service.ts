@@ -8,6 +8,7 @@ import {
   type Currencies,
   type CurrenciesUpdate,
   DEFAULT_MARGIN_PCT,
+  HOSE_WASTE_ALLOWANCE_PCT,
   LABOUR_PER_CRIMP,
 } from '@hosewright/domain';
 import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm';
@@ -131,6 +132,7 @@ export interface Pricing {
   rate: number;
   defaultMarginPct: number;
   labourRate: number;
+  wasteAllowancePct: number;
 }
 
 /**
@@ -148,6 +150,7 @@ export async function pricingFor(
     costCurrency: base,
     defaultMarginPct: Number(settings.defaultMarginPct ?? DEFAULT_MARGIN_PCT),
     labourRate: Number(settings.labourRate ?? LABOUR_PER_CRIMP),
+    wasteAllowancePct: Number(settings.wasteAllowancePct ?? HOSE_WASTE_ALLOWANCE_PCT),
   };
   if (!customerCurrency || customerCurrency === base) return { ...defaults, currency: base, rate: 1 };
   const [row] = await tx
