@@ -89,7 +89,9 @@ describe('the tag', () => {
     expect(pdf.size).toEqual(TAG_SIZE);
     expect(pdf.text).toContain(serial.serialId);
     expect(pdf.text).toContain('C-00001_A');
-    expect(pdf.text).toContain('WP 4,000 psi');
+    // The tenant's users read en_ca, metric by default: bar and mm.
+    expect(pdf.text).toContain('WP 276 bar');
+    expect(pdf.text).toContain('Length 1,000 mm');
     expect(pdf.text).toContain(`Built ${serial.builtAt.slice(0, 10)}`);
     expect(pdf.text).toContain('Alpha Hydraulics');
     expect(pdf.text).not.toContain('Delta Logging');
@@ -130,7 +132,7 @@ describe('the spec sheet', () => {
       'GEN-2SN-08',
       'F-SN-08-FJX90',
       'FER-SN-08',
-      'Maximum working pressure: 4,000 psi (set by GEN-2SN-08)',
+      'Maximum working pressure: 276 bar (set by GEN-2SN-08)',
       'Overall length: 1,000 mm, measured to the centreline',
       'Cut length: 890 mm',
       'Orientation: 90° clockwise ±5°',

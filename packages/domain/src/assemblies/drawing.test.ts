@@ -52,6 +52,23 @@ describe('assemblyDrawingSvg', () => {
     expect(words).toContain('Cut length 890 mm');
   });
 
+  it('shows the lengths in inches with fractions for an imperial reader', () => {
+    const svg = assemblyDrawingSvg(
+      example({
+        overallLengthMm: 1000.1,
+        cutLengthMm: 889,
+        wrap: { lengthMm: 609.6, label: 'W-SPIRAL-25' },
+        units: 'imperial',
+      }),
+    );
+    const words = texts(svg);
+    expect(words).toContain('Overall 39-3/8 in');
+    expect(words).toContain('Cut length 35 in');
+    expect(words).toContain('W-SPIRAL-25: 24 in');
+    expect(svg).toMatch(/<desc[^>]*>[^<]*overall length 39-3\/8 in, cut length 35 in/);
+    expect(svg).not.toMatch(/ mm/);
+  });
+
   it('draws a 90° end as an elbow, a 45° end as a 45° bend and a straight end straight', () => {
     const bent = assemblyDrawingSvg(example({ endB: jic(45) }));
     expect(bent).toMatch(/data-end="A" data-shape="elbow-90"/);

@@ -9,6 +9,7 @@
  * The drawing is schematic (not to scale): a 3 m hose and a 300 mm hose have the same body length, the
  * dimensions carry the real lengths.
  */
+import { formatLength, type UnitSystem } from '../units/units.ts';
 import { parseAdaptorEnd } from './assemblies.ts';
 import type { AssemblyEndSummary, AssemblyPartsSummary } from './responses.ts';
 
@@ -42,6 +43,8 @@ export interface AssemblyDrawingModel {
   orientationConvention?: string | null | undefined;
   /** A wrap or guard over part of the hose. */
   wrap?: { lengthMm: number; label?: string | undefined } | null | undefined;
+  /** The units the lengths are written in: metric '1,000 mm' (the default) or imperial '39-3/8 in'. */
+  units?: UnitSystem | undefined;
 }
 
 /** An end is bent when its fitting is not straight. */
@@ -93,6 +96,7 @@ export function drawingModelOf(source: {
   measuredBy?: string | undefined;
   orientationDeg?: number | null | undefined;
   orientationConvention?: string | null | undefined;
+  units?: UnitSystem | undefined;
 }): AssemblyDrawingModel {
   const { parts } = source;
   return {
@@ -106,6 +110,7 @@ export function drawingModelOf(source: {
     orientationDeg: source.orientationDeg,
     orientationConvention: source.orientationConvention,
     wrap: parts.wrap ? { lengthMm: parts.wrap.lengthMm, label: parts.wrap.partNumber } : null,
+    units: source.units,
   };
 }
 
@@ -120,12 +125,9 @@ function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1).replace(/\.0$/, '');
 }
 
-/** Lengths as the shop reads them: '1,000 mm'. */
+/** Lengths in millimetres as the shop reads them: '1,000 mm'. */
 export function formatMm(mm: number): string {
-  const rounded = Math.round(mm * 10) / 10;
-  const [whole = '0', fraction] = Math.abs(rounded).toString().split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${rounded < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''} mm`;
+  return formatLength(mm, 'metric');
 }
 
 function escapeXml(value: string): string {
@@ -314,6 +316,7 @@ function reserveFor(end: AssemblyDrawingEnd | null): number {
  */
 export function assemblyDrawingSvg(model: AssemblyDrawingModel): string {
   const out: Pieces = { parts: [] };
+  const length = (mm: number) => formatLength(mm, model.units ?? 'metric');
   const bothBent = drawingNeedsOrientation(model);
   const orientation = bothBent ? (model.orientationDeg ?? 0) : 0;
   const signed = isClockwise(model.orientationConvention) ? orientation : -orientation;
@@ -391,7 +394,7 @@ export function assemblyDrawingSvg(model: AssemblyDrawingModel): string {
   // the hose runs into them).
   let y = bottom + 44;
   if (model.overallLengthMm !== null && model.overallLengthMm > 0) {
-    dimension(out, tipA, tipB, y, bottom + 6, `Overall ${formatMm(model.overallLengthMm)}`);
+    dimension(out, tipA, tipB, y, bottom + 6, `Overall ${length(model.overallLengthMm)}`);
     if (model.measuredBy) {
       text(out, (tipA + tipB) / 2, y + 24, `measured ${model.measuredBy}`, { size: 19, fill: DIM });
       y += 24;
@@ -401,11 +404,11 @@ export function assemblyDrawingSvg(model: AssemblyDrawingModel): string {
   if (model.cutLengthMm !== null && model.cutLengthMm !== undefined && model.cutLengthMm > 0) {
     const x1 = hoseStart - (model.endA ? COLLAR_LEN : 0);
     const x2 = hoseEnd + (model.endB ? COLLAR_LEN : 0);
-    dimension(out, x1, x2, y, cy + HOSE_HALF + 4, `Cut length ${formatMm(model.cutLengthMm)}`);
+    dimension(out, x1, x2, y, cy + HOSE_HALF + 4, `Cut length ${length(model.cutLengthMm)}`);
     y += 50;
   }
   if (wrap) {
-    text(out, WIDTH / 2, y - 10, `${wrap.label ? `${wrap.label}: ` : 'Wrap: '}${formatMm(wrap.lengthMm)}`, {
+    text(out, WIDTH / 2, y - 10, `${wrap.label ? `${wrap.label}: ` : 'Wrap: '}${length(wrap.lengthMm)}`, {
       size: 20,
       fill: WRAP,
     });
@@ -428,9 +431,9 @@ export function assemblyDrawingSvg(model: AssemblyDrawingModel): string {
   if (model.hose) describe.push(`Hose ${model.hose}`);
   if (model.endA) describe.push(`End A ${endSummary(model.endA)}`);
   if (model.endB) describe.push(`End B ${endSummary(model.endB)}`);
-  if (model.overallLengthMm) describe.push(`overall length ${formatMm(model.overallLengthMm)}`);
-  if (model.cutLengthMm) describe.push(`cut length ${formatMm(model.cutLengthMm)}`);
-  if (wrap) describe.push(`wrap ${formatMm(wrap.lengthMm)}`);
+  if (model.overallLengthMm) describe.push(`overall length ${length(model.overallLengthMm)}`);
+  if (model.cutLengthMm) describe.push(`cut length ${length(model.cutLengthMm)}`);
+  if (wrap) describe.push(`wrap ${length(wrap.lengthMm)}`);
   if (note) describe.push(note.toLowerCase());
   const desc = describe.length ? `${describe.join(', ')}.` : 'No parts chosen yet.';
 

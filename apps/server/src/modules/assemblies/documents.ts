@@ -9,8 +9,11 @@ import {
   type AssemblyPartSummary,
   assemblyDrawingSvg,
   drawingModelOf,
+  formatLength,
+  formatPressure,
   LENGTH_MEASURED_TO_LABELS,
   serialPath,
+  type UnitSystem,
 } from '@hosewright/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -49,8 +52,15 @@ function render(doc: PDFKit.PDFDocument, draw: () => void | Promise<void>): Prom
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const psi = (n: number) => `${n.toLocaleString('en-CA')} psi`;
-const mm = (n: number) => `${n.toLocaleString('en-CA', { maximumFractionDigits: 1 })} mm`;
+/** Lengths and pressures in the reader's units: '1,000 mm' and '276 bar', or '39-3/8 in' and '4,000 psi'. */
+function unitWriters(units: UnitSystem) {
+  return {
+    psi: (n: number) => formatPressure(n, units),
+    mm: (n: number) => formatLength(n, units),
+    /** Crimp diameters keep their precision: '24.65 mm', '0.970 in'. */
+    diameter: (n: number) => formatLength(n, units, { inchDecimals: 3, mmDecimals: 2 }),
+  };
+}
 const safeFile = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /** The serial to print: the one asked for (it must be a unit of this revision), else the newest. */
@@ -84,8 +94,9 @@ export async function tagPdf(
   tx: Tx,
   organizationId: string,
   id: string,
-  options: { serialId?: string | undefined; publicUrl: string },
+  options: { serialId?: string | undefined; publicUrl: string; units?: UnitSystem },
 ): Promise<PdfFile> {
+  const { psi, mm } = unitWriters(options.units ?? 'metric');
   const row = await findRow(tx, organizationId, id);
   const serial = await serialFor(tx, organizationId, row.id, options.serialId);
   if (!serial) {
@@ -147,13 +158,18 @@ function partLine(role: string, part: AssemblyPartSummary | null, quantity: stri
   return [role, part.partNumber, part.brand, part.description, quantity];
 }
 
-/** The spec sheet: drawing, bill of materials, pressures, lengths, crimp specs of each end, customer. */
+/**
+ * The spec sheet: drawing, bill of materials, pressures, lengths, crimp specs of each end, customer. No
+ * prices: it goes to the customer's machine with the assembly.
+ */
 export async function specSheetPdf(
   tx: Tx,
   organizationId: string,
   id: string,
-  options: { serialId?: string | undefined; publicUrl: string },
+  options: { serialId?: string | undefined; publicUrl: string; units?: UnitSystem },
 ): Promise<PdfFile> {
+  const units = options.units ?? 'metric';
+  const { psi, mm, diameter } = unitWriters(units);
   const assembly = await getAssembly(tx, organizationId, id);
   const serial = options.serialId ? await serialFor(tx, organizationId, id, options.serialId) : null;
   const shop = await organizationName(tx, organizationId);
@@ -184,6 +200,7 @@ export async function specSheetPdf(
       measuredBy: LENGTH_MEASURED_TO_LABELS[input.lengthMeasuredTo].split(' (')[0]?.toLowerCase(),
       orientationDeg: input.orientationDeg ?? null,
       orientationConvention: input.orientationConvention === 'counterClockwise' ? 'ccw' : 'cw',
+      units,
     }),
   );
 
@@ -304,7 +321,7 @@ export async function specSheetPdf(
         ? [
             name,
             fitting.partNumber,
-            `${found.crimpOdMm} mm ± ${found.toleranceMm} mm`,
+            `${diameter(Number(found.crimpOdMm))} ± ${diameter(Number(found.toleranceMm))}`,
             found.die,
             found.revision,
           ]

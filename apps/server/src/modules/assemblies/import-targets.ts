@@ -40,6 +40,7 @@ import { components, couplingSeries, customers, hoseAssemblies } from '../../db/
 import { AppError } from '../../lib/errors.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { toComponent } from '../components/service.ts';
+import { withUnitCells } from '../imports/fields.ts';
 import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
 import type { ImportError } from '../imports/types.ts';
 import {
@@ -105,8 +106,11 @@ export const assemblyImportRowSchema = z.object({
   endAFerrulePartNumber: optionalText(100, 'A part number'),
   endBFittingPartNumber: requiredPart('End B fitting'),
   endBFerrulePartNumber: optionalText(100, 'A part number'),
+  /** A plain number is mm; with its unit it converts ('39-3/8 in', '1 m': `withUnitCells`). */
   overallLengthMm: z
-    .number({ error: 'Enter the overall length in mm as a number, such as 1000' })
+    .number({
+      error: 'Enter the overall length in mm as a number, such as 1000, or with its unit: 39-3/8 in',
+    })
     .positive('The overall length must be more than 0 mm')
     .max(MAX_ASSEMBLY_LENGTH_MM, `The overall length must be at most ${MAX_ASSEMBLY_LENGTH_MM} mm`),
   /** Empty: where End A's fitting is measured to. */
@@ -132,6 +136,8 @@ export const assemblyImportRowSchema = z.object({
   notes: optionalText(4000, 'The notes'),
 });
 export type AssemblyImportRow = z.infer<typeof assemblyImportRowSchema>;
+/** The row contract as the importer reads a row: lengths with their units in mm. */
+const assemblyRowSchema = withUnitCells(assemblyImportRowSchema as unknown as RowSchema);
 type RowField = keyof AssemblyImportRow;
 
 export const ASSEMBLY_SYNONYMS: Record<string, RowField> = {
@@ -568,7 +574,7 @@ const assemblyTarget: ImportTarget = {
   name: 'hoseAssembly',
   aliases: ['hoseassembly', 'hoseassemblies', 'assemblies'],
   label: { one: 'hose assembly', other: 'hose assemblies' },
-  schema: assemblyImportRowSchema as unknown as RowSchema,
+  schema: assemblyRowSchema,
   synonyms: ASSEMBLY_SYNONYMS,
   keyOf(values): RowKey {
     const partNumber = typeof values.partNumber === 'string' ? values.partNumber.trim() : '';
@@ -582,8 +588,8 @@ const assemblyTarget: ImportTarget = {
   async check(tx, organizationId, rows: ReadonlyMap<string, KeyedRow>) {
     const list = [...rows.values()].map(({ row, ref }) => {
       const values = JSON.parse(ref.values ?? '{}') as Record<string, unknown>;
-      const parsed = assemblyImportRowSchema.safeParse(values);
-      return { row, values, parsed: parsed.success ? parsed.data : null };
+      const parsed = assemblyRowSchema.safeParse(values);
+      return { row, values, parsed: parsed.success ? (parsed.data as AssemblyImportRow) : null };
     });
     const outcomes = await resolveRows(tx, organizationId, list);
     const errors: ImportError[] = [];

@@ -14,6 +14,7 @@ import {
   listHoseAssemblies,
   lookUpSerial,
   normalizeSerialId,
+  type UnitSystem,
   updateHoseAssembly,
 } from '@hosewright/domain';
 import { type ContractRoute, implement } from '../../api/contract-route.ts';
@@ -21,6 +22,7 @@ import type { ModuleDeps } from '../../api/manifest.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { WindowRateLimiter } from '../../lib/rate-limit.ts';
+import { unitsOf } from '../organization/service.ts';
 import { type PdfFile, specSheetPdf, tagPdf } from './documents.ts';
 import {
   computeForBuilder,
@@ -42,7 +44,7 @@ type RenderPdf = (
   tx: Tx,
   organizationId: string,
   id: string,
-  options: { serialId?: string | undefined; publicUrl: string },
+  options: { serialId?: string | undefined; publicUrl: string; units: UnitSystem },
 ) => Promise<PdfFile>;
 
 export function assemblyRoutes({
@@ -63,11 +65,14 @@ export function assemblyRoutes({
   });
 
   const pdfRoute = (contract: typeof downloadHoseAssemblyTag, render: RenderPdf) =>
-    implement(contract).inTransaction(async ({ params, body }, { tx, organizationId }) => {
-      // The tag's QR code opens the unit's public page at the address people use.
+    implement(contract).inTransaction(async ({ params, body }, { tx, organizationId, userId }) => {
+      // The tag's QR code opens the unit's public page at the address people use; lengths and pressures
+      // are in the units of whoever prints.
+      const { units } = await unitsOf(tx, organizationId, userId);
       const pdf = await render(tx, organizationId, params.hoseAssemblyId, {
         serialId: body.serialId,
         publicUrl: config.publicUrl,
+        units,
       });
       return { data: pdf.data, contentType: 'application/pdf', fileName: pdf.fileName };
     });

@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { components } from '../../db/schema.ts';
+import { withUnitCells } from '../imports/fields.ts';
 import type { ImportTarget, KeyedRow, RowSchema } from '../imports/targets.ts';
 import type { ImportError } from '../imports/types.ts';
 import { componentKey, upsertComponents } from './service.ts';
@@ -211,7 +212,8 @@ function componentTarget(kind: ComponentKind): ImportTarget {
     // An upload may name the kind by its slug (`crimpfitting`).
     aliases: [info.slug],
     label: { one: info.label.toLowerCase(), other: info.pluralLabel.toLowerCase() },
-    schema: COMPONENT_INPUT_SCHEMAS[kind] as unknown as RowSchema,
+    // Lengths and pressures may carry their unit ('39-3/8 in', '250 bar'); plain numbers are mm and psi.
+    schema: withUnitCells(COMPONENT_INPUT_SCHEMAS[kind] as unknown as RowSchema),
     constants: { kind },
     synonyms: COMPONENT_SYNONYMS,
     keyOf(values) {

@@ -1,9 +1,11 @@
 /**
  * The columns an import can fill for each target, read from the target's row contract in
  * `@hosewright/domain` (so a new contract field is importable without touching this file), and the
- * suggested mapping from a file's header row to those fields.
+ * suggested mapping from a file's header row to those fields; lengths and pressures in cells may carry their
+ * unit (`withUnitCells`).
  */
-import type { ImportTarget } from './targets.ts';
+import { parseLength, parsePressure, type UnitParseResult } from '@hosewright/domain';
+import type { ImportTarget, RowSchema } from './targets.ts';
 import type { ImportField, ImportFieldType } from './types.ts';
 
 interface ZodDefLike {
@@ -98,4 +100,50 @@ export function suggestMapping(
     }
   }
   return mapping;
+}
+
+type UnitRead = (text: string) => UnitParseResult;
+
+/** The unit a field's values are stored in, by the contract's naming: `…Mm` lengths, `…Psi` pressures. */
+export function unitReaderOf(field: string): UnitRead | null {
+  // A bare number keeps meaning what the column says (mm or psi); a unit with it converts.
+  if (/Mm$/.test(field)) return (text) => parseLength(text, 'metric');
+  if (/Psi$/.test(field)) return (text) => parsePressure(text, 'imperial');
+  return null;
+}
+
+/**
+ * The row contract with its length and pressure cells read with their units: '39-3/8 in', '1 m' or '250 bar'
+ * become mm and psi before the contract checks them; a plain number stays in the column's own unit (the
+ * importer has already made it a number); what cannot be read is reported against its cell like any other
+ * bad value.
+ */
+export function withUnitCells(schema: RowSchema): RowSchema {
+  const readers = Object.keys(schema.shape)
+    .map((name) => ({ name, read: unitReaderOf(name) }))
+    .filter((r): r is { name: string; read: UnitRead } => r.read !== null);
+  if (readers.length === 0) return schema;
+  return {
+    shape: schema.shape,
+    safeParse(value) {
+      if (!value || typeof value !== 'object') return schema.safeParse(value);
+      let values = value as Record<string, unknown>;
+      const issues: { path: PropertyKey[]; message: string }[] = [];
+      for (const { name, read } of readers) {
+        const cell = values[name];
+        if (typeof cell !== 'string') continue;
+        const result = read(cell);
+        // Text that is no length or pressure at all is left to the contract's own message ('Enter the
+        // pressure in psi'); a fraction without inches or over 0 gets its own.
+        if (!result.ok && result.error === 'unreadable') continue;
+        // Copied only for a row that has unit text (most rows are plain numbers).
+        if (values === value) values = { ...values };
+        if (result.ok) values[name] = result.value;
+        else issues.push({ path: [name], message: result.message });
+      }
+      const parsed = schema.safeParse(values);
+      if (issues.length === 0) return parsed;
+      return { success: false, error: { issues: [...issues, ...(parsed.error?.issues ?? [])] } };
+    },
+  };
 }

@@ -1,15 +1,18 @@
 /**
  * The kit PDF: a cover (title, customer, machine, date), the bill of materials with quantities
- * and prices (the customer's terms), and each assembly's drawing (the domain's SVG through svg-to-pdfkit;
- * when an assembly cannot be drawn, a line naming it and its lengths). pdfkit with its built-in Helvetica.
+ * and prices (the customer's terms, each with the kit's currency), and each assembly's drawing (the domain's
+ * SVG through svg-to-pdfkit; when an assembly cannot be drawn, a line naming it and its lengths), lengths in
+ * the reader's units. pdfkit with its built-in Helvetica.
  */
 import { createRequire } from 'node:module';
 import {
   assemblyDrawingSvg,
   drawingModelOf,
+  formatLength,
   type HoseKit,
   type HoseKitLine,
   LENGTH_MEASURED_TO_LABELS,
+  type UnitSystem,
 } from '@hosewright/domain';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -27,11 +30,28 @@ export interface PdfFile {
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const money = (n: number | null) =>
-  n === null ? '—' : `$${n.toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/**
+ * '$1,234.50 USD', '€99.00 EUR': with the ISO code, since '$' alone is several currencies; the symbol only
+ * when the PDF's built-in Helvetica (Latin-1) can print it, else '1,234.50 INR'.
+ */
+function money(n: number | null, currency: string): string {
+  if (n === null) return '—';
+  const amount = n.toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  let symbol = '';
+  try {
+    const parts = new Intl.NumberFormat('en-CA', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(n);
+    symbol = parts.find((p) => p.type === 'currency')?.value ?? '';
+  } catch {
+    symbol = '';
+  }
+  const printable = symbol && symbol !== currency && /^[\u0020-\u00ff€]+$/.test(symbol);
+  return `${printable ? symbol : ''}${amount} ${currency}`;
+}
 const qty = (n: number) => n.toLocaleString('en-CA', { maximumFractionDigits: 3 });
-const mm = (n: number | null | undefined) =>
-  n === null || n === undefined ? '—' : `${n.toLocaleString('en-CA', { maximumFractionDigits: 1 })} mm`;
 const safeFile = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 function render(doc: PDFKit.PDFDocument, draw: () => Promise<void>): Promise<Buffer> {
@@ -52,8 +72,16 @@ const LINE_TYPE_LABELS: Record<HoseKitLine['lineType'], string> = {
   other: 'Other item',
 };
 
-export async function kitPdf(tx: Tx, organizationId: string, id: string, now = new Date()): Promise<PdfFile> {
+export async function kitPdf(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+  units: UnitSystem = 'metric',
+): Promise<PdfFile> {
   const kit: HoseKit = await getKit(tx, organizationId, id);
+  const mm = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatLength(n, units));
+  const price = (n: number | null) => money(n, kit.currency);
   const [org] = await tx
     .select({ name: organizations.name })
     .from(organizations)
@@ -80,6 +108,7 @@ export async function kitPdf(tx: Tx, organizationId: string, id: string, now = n
             measuredBy: LENGTH_MEASURED_TO_LABELS[spec.lengthMeasuredTo]?.split(' (')[0]?.toLowerCase(),
             orientationDeg: spec.orientationDeg ?? null,
             orientationConvention: spec.orientationConvention === 'counterClockwise' ? 'ccw' : 'cw',
+            units,
           }),
         );
       } catch {
@@ -117,7 +146,7 @@ export async function kitPdf(tx: Tx, organizationId: string, id: string, now = n
       ['Machine', kit.machine || '—'],
       ['Revision', `${kit.revision}${kit.released ? ' (released)' : ' (draft)'}`],
       ['Date', day(now)],
-      ['Kit price', `${money(kit.totals.price)}${kit.currency ? ` ${kit.currency}` : ''}`],
+      ['Kit price', price(kit.totals.price)],
     ];
     for (const [k, v] of facts) {
       doc.font('Helvetica-Bold').text(`${k}: `, left, doc.y, { continued: true }).font('Helvetica').text(v);
@@ -162,18 +191,15 @@ export async function kitPdf(tx: Tx, organizationId: string, id: string, now = n
           line.partNumber || LINE_TYPE_LABELS[line.lineType],
           line.description,
           `${qty(line.quantity)}${line.component && line.component.costUnit !== 'each' ? ` ${line.component.costUnit}` : ''}`,
-          money(line.unitPrice),
-          money(line.extendedPrice),
+          price(line.unitPrice),
+          price(line.extendedPrice),
         ],
         false,
       );
     });
     if (!kit.lines.length) doc.text('This kit has no lines yet.', left, doc.y, { width });
     doc.moveDown(0.5);
-    drawRow(
-      ['', '', `Kit total${kit.currency ? ` (${kit.currency})` : ''}`, '', '', money(kit.totals.price)],
-      true,
-    );
+    drawRow(['', '', 'Kit total', '', '', price(kit.totals.price)], true);
     if (kit.totals.linesWithoutCost) {
       doc
         .font('Helvetica')

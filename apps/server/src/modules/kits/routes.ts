@@ -9,6 +9,7 @@ import {
   updateHoseKit,
 } from '@hosewright/domain';
 import { type ContractRoute, implement } from '../../api/contract-route.ts';
+import { unitsOf } from '../organization/service.ts';
 import { kitPdf } from './documents.ts';
 import { computeKit, createKit, deleteKit, getKit, listKits, releaseKit, updateKit } from './service.ts';
 
@@ -41,8 +42,10 @@ export function kitRoutes(): ContractRoute[] {
       return { ok: true };
     }),
 
-    implement(getHoseKitPdf).inTransaction(async ({ params }, { tx, organizationId }) => {
-      const pdf = await kitPdf(tx, organizationId, params.hoseKitId);
+    implement(getHoseKitPdf).inTransaction(async ({ params }, { tx, organizationId, userId }) => {
+      // Lengths in the units of whoever prints.
+      const { units } = await unitsOf(tx, organizationId, userId);
+      const pdf = await kitPdf(tx, organizationId, params.hoseKitId, new Date(), units);
       return { data: pdf.data, contentType: 'application/pdf', fileName: pdf.fileName };
     }),
   ];

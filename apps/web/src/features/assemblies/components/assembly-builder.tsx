@@ -27,7 +27,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assemblyComputeQuery, useSaveAssembly } from '@/api/assemblies';
 import { compatiblePartsQuery, componentListQuery } from '@/api/components';
@@ -35,6 +35,7 @@ import { customerQuery, customerSearchQuery } from '@/api/customers';
 import { PHONE_NAV_HEIGHT } from '@/components/layout/phone-nav';
 import { isApiError } from '@/lib/api';
 import { useDebounced } from '@/lib/use-debounced';
+import { useUnits } from '@/lib/use-units';
 import {
   type BuilderState,
   draftOf,
@@ -43,8 +44,8 @@ import {
   measuredToOf,
   numberOf,
   partsOf,
+  withUnits,
 } from '../lib/builder-state';
-import { formatMm, formatPsi } from '../lib/format';
 import { AssemblyDrawing } from './assembly-drawing';
 import { EndStep } from './end-step';
 import { HoseStep } from './hose-step';
@@ -97,8 +98,13 @@ export function AssemblyBuilder({
   onSaved,
 }: AssemblyBuilderProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<BuilderState>(initial);
+  const units = useUnits();
+  const [state, setState] = useState<BuilderState>(() => withUnits(initial, units.system));
   const set = (patch: Partial<BuilderState>) => setState((s) => ({ ...s, ...patch }));
+  // The user's units arrived (or changed on another screen): what is typed is written again in them.
+  useEffect(() => {
+    setState((s) => withUnits(s, units.system));
+  }, [units.system]);
   const compatible = useQuery(compatiblePartsQuery(state.hoseId));
   const adaptors = useActiveParts('adaptor');
   const wraps = useActiveParts('wrap');
@@ -128,6 +134,10 @@ export function AssemblyBuilder({
     serverError: server.error && draft ? server.error.message : null,
   };
   const bothBent = hasTwoBentEnds(parts);
+  const overall = units.lengthFeedback(state.overallLength);
+  const wrapLength = units.lengthFeedback(state.wrapLength);
+  const appPressure = units.pressureFeedback(state.workingPressure);
+  const appBend = units.lengthFeedback(state.bendRadius);
   const hose = compatible.data?.hose ?? null;
 
   const drawing: AssemblyDrawingModel = useMemo(() => {
@@ -150,7 +160,7 @@ export function AssemblyBuilder({
       hose: hose?.partNumber,
       endA: endOf('endA'),
       endB: endOf('endB'),
-      overallLengthMm: numberOf(state.overallLengthMm) ?? null,
+      overallLengthMm: overall.value ?? null,
       cutLengthMm: computation?.cutLengthMm ?? null,
       orientationDeg: bothBent ? (numberOf(state.orientationDeg) ?? null) : null,
       orientationConvention: state.orientationConvention,
@@ -158,8 +168,20 @@ export function AssemblyBuilder({
         wrap && computation?.wrapLengthMm
           ? { lengthMm: computation.wrapLengthMm, label: wrap.partNumber }
           : null,
+      units: units.system,
     };
-  }, [state, compatible.data, adaptors.data, wraps.data, hose, computation, bothBent, results.title]);
+  }, [
+    state,
+    compatible.data,
+    adaptors.data,
+    wraps.data,
+    hose,
+    computation,
+    bothBent,
+    results.title,
+    overall.value,
+    units.system,
+  ]);
 
   const errors = computation?.errors ?? [];
   const orientationMissing = bothBent && numberOf(state.orientationDeg) === undefined;
@@ -182,7 +204,7 @@ export function AssemblyBuilder({
   };
 
   const measuredTo: LengthMeasuredTo = measuredToOf(state, parts);
-  const liveLength = computation ? formatMm(Math.max(computation.cutLengthMm, 0)) : '';
+  const liveLength = computation ? units.length(Math.max(computation.cutLengthMm, 0)) : '';
   const saveLabel =
     assemblyId === 'new' ? t('assemblies.builder.save') : t('assemblies.builder.saveRevision');
 
@@ -214,12 +236,12 @@ export function AssemblyBuilder({
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t('assemblies.builder.hoseFacts', {
                   series: hose.series,
-                  pressure: formatPsi(hose.workingPressurePsi),
+                  pressure: units.pressure(hose.workingPressurePsi),
                   temp:
                     hose.tempMinC !== undefined && hose.tempMaxC !== undefined
                       ? `${hose.tempMinC} to ${hose.tempMaxC} °C`
                       : '–',
-                  bend: hose.minBendRadiusMm ? formatMm(hose.minBendRadiusMm) : '–',
+                  bend: hose.minBendRadiusMm ? units.length(hose.minBendRadiusMm) : '–',
                 })}
               </Typography>
             ) : null}
@@ -260,17 +282,24 @@ export function AssemblyBuilder({
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
                   label={t('assemblies.builder.overallLength')}
-                  value={state.overallLengthMm}
-                  onChange={(e) => set({ overallLengthMm: e.target.value })}
+                  value={state.overallLength}
+                  onChange={(e) => set({ overallLength: e.target.value })}
                   slotProps={{
-                    htmlInput: { inputMode: 'decimal' },
-                    input: { endAdornment: <Typography color="text.secondary">mm</Typography> },
+                    htmlInput: { inputMode: units.system === 'imperial' ? 'text' : 'decimal' },
+                    input: {
+                      endAdornment: <Typography color="text.secondary">{units.lengthUnit}</Typography>,
+                    },
                   }}
-                  error={!!state.overallLengthMm && !numberOf(state.overallLengthMm)}
+                  error={!!overall.error || overall.value === 0}
                   helperText={
-                    state.overallLengthMm && !numberOf(state.overallLengthMm)
-                      ? t('assemblies.builder.lengthInvalid')
-                      : t('assemblies.builder.overallLengthHelp')
+                    overall.error ??
+                    (overall.value === 0 ? t('assemblies.builder.lengthInvalid') : null) ??
+                    overall.reads ??
+                    t(
+                      units.system === 'imperial'
+                        ? 'assemblies.builder.overallLengthHelpInches'
+                        : 'assemblies.builder.overallLengthHelp',
+                    )
                   }
                   sx={{ flex: 1 }}
                 />
@@ -299,7 +328,7 @@ export function AssemblyBuilder({
                       htmlInput: { inputMode: 'numeric' },
                       input: { endAdornment: <Typography color="text.secondary">°</Typography> },
                     }}
-                    error={orientationMissing && !!state.overallLengthMm}
+                    error={orientationMissing && !!state.overallLength}
                     helperText={t('assemblies.builder.orientationHelp')}
                     sx={{ flex: 1 }}
                   />
@@ -342,14 +371,21 @@ export function AssemblyBuilder({
                 {state.wrapId ? (
                   <TextField
                     label={t('assemblies.builder.wrapLength')}
-                    value={state.wrapLengthMm}
-                    onChange={(e) => set({ wrapLengthMm: e.target.value })}
+                    value={state.wrapLength}
+                    onChange={(e) => set({ wrapLength: e.target.value })}
                     placeholder={liveLength}
                     slotProps={{
-                      htmlInput: { inputMode: 'decimal' },
-                      input: { endAdornment: <Typography color="text.secondary">mm</Typography> },
+                      htmlInput: { inputMode: units.system === 'imperial' ? 'text' : 'decimal' },
+                      input: {
+                        endAdornment: <Typography color="text.secondary">{units.lengthUnit}</Typography>,
+                      },
                     }}
-                    helperText={t('assemblies.builder.wrapLengthHelp', { length: liveLength || '–' })}
+                    error={!!wrapLength.error}
+                    helperText={
+                      wrapLength.error ??
+                      wrapLength.reads ??
+                      t('assemblies.builder.wrapLengthHelp', { length: liveLength || '–' })
+                    }
                     sx={{ flex: 1 }}
                   />
                 ) : null}
@@ -394,9 +430,16 @@ export function AssemblyBuilder({
                   <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                     <TextField
                       label={t('assemblies.builder.appPressure')}
-                      value={state.workingPressurePsi}
-                      onChange={(e) => set({ workingPressurePsi: e.target.value })}
-                      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                      value={state.workingPressure}
+                      onChange={(e) => set({ workingPressure: e.target.value })}
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal' },
+                        input: {
+                          endAdornment: <Typography color="text.secondary">{units.pressureUnit}</Typography>,
+                        },
+                      }}
+                      error={!!appPressure.error}
+                      helperText={appPressure.error ?? appPressure.reads}
                     />
                     <TextField
                       label={t('assemblies.builder.appTemp')}
@@ -406,9 +449,16 @@ export function AssemblyBuilder({
                     />
                     <TextField
                       label={t('assemblies.builder.appBend')}
-                      value={state.bendRadiusMm}
-                      onChange={(e) => set({ bendRadiusMm: e.target.value })}
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                      value={state.bendRadius}
+                      onChange={(e) => set({ bendRadius: e.target.value })}
+                      slotProps={{
+                        htmlInput: { inputMode: units.system === 'imperial' ? 'text' : 'decimal' },
+                        input: {
+                          endAdornment: <Typography color="text.secondary">{units.lengthUnit}</Typography>,
+                        },
+                      }}
+                      error={!!appBend.error}
+                      helperText={appBend.error ?? appBend.reads}
                     />
                     <TextField
                       label={t('assemblies.builder.appMedia')}
@@ -495,13 +545,13 @@ export function AssemblyBuilder({
             {t('assemblies.figures.cutLength')}
           </Typography>
           <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }} data-testid="summary-cut-length">
-            {computation ? formatMm(computation.cutLengthMm) : '–'}
+            {computation ? units.length(computation.cutLengthMm) : '–'}
           </Typography>
           {computation ? (
             <Typography variant="body2" color={errors.length ? 'error' : 'text.secondary'} noWrap>
               {errors.length
                 ? t('assemblies.builder.errorCount', { count: errors.length })
-                : formatPsi(computation.maxWorkingPressurePsi)}
+                : units.pressure(computation.maxWorkingPressurePsi)}
             </Typography>
           ) : null}
         </Box>

@@ -1,4 +1,9 @@
-import type { Adaptor, CompatiblePartsAnswer, CrimpFitting } from '@hosewright/domain';
+import {
+  type Adaptor,
+  type CompatiblePartsAnswer,
+  type CrimpFitting,
+  formatPressure,
+} from '@hosewright/domain';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -10,15 +15,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '@/lib/use-units';
 import type { EndState } from '../lib/builder-state';
-import { endLabel, endTypeLabel, formatPsi } from '../lib/format';
+import { endLabel, endTypeLabel } from '../lib/format';
 
 type Match = CompatiblePartsAnswer['fittings'][number];
 
 const EXCLUDED_SHOWN = 40;
 
-export function fittingLabel(f: CrimpFitting): string {
-  return `${f.partNumber} · ${endLabel(f)} · ${formatPsi(f.workingPressurePsi)}`;
+export function fittingLabel(
+  f: CrimpFitting,
+  pressure: (psi: number) => string = (psi) => formatPressure(psi, 'imperial'),
+): string {
+  return `${f.partNumber} · ${endLabel(f)} · ${pressure(f.workingPressurePsi)}`;
 }
 
 /**
@@ -39,6 +48,7 @@ export function EndStep({
   onChange: (end: EndState) => void;
 }) {
   const { t } = useTranslation();
+  const units = useUnits();
   const offered = compatible.fittings.filter((f) => f.compatible);
   const excluded = compatible.fittings.filter((f) => !f.compatible);
   const chosen = offered.find((f) => f.item._id === end.fittingId) ?? null;
@@ -62,7 +72,7 @@ export function EndStep({
         }
         options={offered}
         groupBy={(m) => endTypeLabel(m.item.endType)}
-        getOptionLabel={(m) => fittingLabel(m.item)}
+        getOptionLabel={(m) => fittingLabel(m.item, units.pressure)}
         isOptionEqualToValue={(a, b) => a.item._id === b.item._id}
         noOptionsText={t('assemblies.builder.noFittings')}
         autoHighlight
@@ -82,7 +92,7 @@ export function EndStep({
               : t('assemblies.builder.ferruleMissing')
             : t('assemblies.builder.onePiece')}
           {' · '}
-          {t('assemblies.builder.cutoff', { mm: chosen.item.cutoffMm })}
+          {t('assemblies.builder.cutoff', { length: units.length(chosen.item.cutoffMm) })}
         </Typography>
       ) : null}
       {chosen && chosen.item.pieces === 2 && !ferrule ? (

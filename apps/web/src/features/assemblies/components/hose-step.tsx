@@ -1,4 +1,4 @@
-import type { Hose } from '@hosewright/domain';
+import { formatPressure, type Hose, PSI_PER_BAR } from '@hosewright/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -8,16 +8,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { componentListQuery } from '@/api/components';
 import { useDebounced } from '@/lib/use-debounced';
-import { formatDash, formatPsi } from '../lib/format';
+import { useUnits } from '@/lib/use-units';
+import { formatDash } from '../lib/format';
 
-/** A hose as the picker shows it once chosen. */
-export function hoseLabel(hose: Hose): string {
-  return `${hose.partNumber} · ${formatDash(hose.dash)} · ${hose.standard ?? hose.description} · ${formatPsi(hose.workingPressurePsi)}`;
+/** A hose as the picker shows it once chosen, its pressure in the reader's units. */
+export function hoseLabel(
+  hose: Hose,
+  pressure: (psi: number) => string = (psi) => formatPressure(psi, 'imperial'),
+): string {
+  return `${hose.partNumber} · ${formatDash(hose.dash)} · ${hose.standard ?? hose.description} · ${pressure(hose.workingPressurePsi)}`;
+}
+
+/** '4000', '4000 psi' or '275 bar' typed alone: the lowest working pressure in psi. */
+export function minPressureOf(text: string): number | undefined {
+  const match = /^\s*(\d{2,6}(?:\.\d+)?)\s*(psi|bar)?\s*$/i.exec(text);
+  if (!match) return undefined;
+  const value = Number(match[1]);
+  if (match[2]?.toLowerCase() === 'bar') return Math.round(value * PSI_PER_BAR);
+  return match[1] && match[1].length >= 3 ? value : undefined;
 }
 
 /**
  * What the clerk typed, as the list API reads it: a dash such as -8 is the dash filter, a number such as
- * 4000 (or '4000 psi') the lowest working pressure, and the rest free text (part number, standard).
+ * 4000 (or '4000 psi', '275 bar') the lowest working pressure, and the rest free text (part number, standard).
  */
 export function readHoseSearch(input: string): { text: string; dash?: string; minPressurePsi?: number } {
   const words: string[] = [];
@@ -26,8 +39,13 @@ export function readHoseSearch(input: string): { text: string; dash?: string; mi
   const tokens = input.trim().split(/\s+/).filter(Boolean);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? '';
+    const inBar =
+      /^\d{2,4}bar$/i.test(token) || (/^\d{2,4}$/.test(token) && tokens[i + 1]?.toLowerCase() === 'bar');
     if (/^-\d{1,2}$/.test(token)) dash = token;
-    else if (/^\d{3,6}(psi)?$/i.test(token)) {
+    else if (inBar) {
+      minPressurePsi = Math.round(Number.parseInt(token, 10) * PSI_PER_BAR);
+      if (tokens[i + 1]?.toLowerCase() === 'bar') i++;
+    } else if (/^\d{3,6}(psi)?$/i.test(token)) {
       minPressurePsi = Number.parseInt(token, 10);
       if (tokens[i + 1]?.toLowerCase() === 'psi') i++;
     } else words.push(token);
@@ -54,12 +72,16 @@ export function HoseStep({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
+  const units = useUnits();
+  const label = (hose: Hose) => hoseLabel(hose, units.pressure);
   const [input, setInput] = useState('');
   const text = useDebounced(input, 250);
   // A chosen hose shows its label in the box; searching that label would find nothing else.
-  const search = useHoseSearch(value && input === hoseLabel(value) ? '' : text);
-  const pressure = /^\s*(\d{3,6})\s*(psi)?\s*$/i.exec(text);
-  const options = (search.data ?? []).filter((h) => !pressure || h.workingPressurePsi >= Number(pressure[1]));
+  const minPressure = minPressureOf(text);
+  const search = useHoseSearch((value && input === label(value)) || minPressure !== undefined ? '' : text);
+  const options = (search.data ?? []).filter(
+    (h) => minPressure === undefined || h.workingPressurePsi >= minPressure,
+  );
   return (
     <Autocomplete<Hose>
       value={value}
@@ -68,7 +90,7 @@ export function HoseStep({
       onInputChange={(_, next) => setInput(next)}
       options={value && !options.some((o) => o._id === value._id) ? [value, ...options] : options}
       filterOptions={(list) => list}
-      getOptionLabel={hoseLabel}
+      getOptionLabel={label}
       isOptionEqualToValue={(a, b) => a._id === b._id}
       loading={search.isFetching}
       noOptionsText={t('assemblies.builder.noHoses')}
@@ -80,7 +102,7 @@ export function HoseStep({
             <Typography sx={{ fontWeight: 600 }}>{hose.partNumber}</Typography>
             <Typography variant="body2" color="text.secondary">
               {formatDash(hose.dash)} · {hose.standard ?? hose.description} ·{' '}
-              {formatPsi(hose.workingPressurePsi)}
+              {units.pressure(hose.workingPressurePsi)}
             </Typography>
           </Box>
         );

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
-import { formatMm, formatPsi } from '../lib/format';
+import { useUnits } from '@/lib/use-units';
 
 export interface Results {
   computation: AssemblyComputation | null;
@@ -50,6 +50,7 @@ function Issues({ issues, severity }: { issues: readonly AssemblyIssue[]; severi
 /** The live results: cut length, pressure and what limits it, warnings and errors, cost and price. */
 export function ResultsPanel({ results, showPrices }: { results: Results; showPrices: boolean }) {
   const { t } = useTranslation();
+  const units = useUnits();
   const c = results.computation;
   if (!c) {
     return (
@@ -61,10 +62,10 @@ export function ResultsPanel({ results, showPrices }: { results: Results; showPr
   return (
     <Stack spacing={1.5} aria-live="polite">
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <Figure label={t('assemblies.figures.cutLength')} value={formatMm(c.cutLengthMm)} />
+        <Figure label={t('assemblies.figures.cutLength')} value={units.length(c.cutLengthMm)} />
         <Figure
           label={t('assemblies.figures.maxPressure')}
-          value={formatPsi(c.maxWorkingPressurePsi)}
+          value={units.pressure(c.maxWorkingPressurePsi)}
           help={t('assemblies.figures.limitedBy', { partNumber: c.pressureLimitedBy.partNumber })}
         />
         {c.orientationToleranceDeg !== null ? (
@@ -74,7 +75,7 @@ export function ResultsPanel({ results, showPrices }: { results: Results; showPr
           />
         ) : null}
         {c.wrapLengthMm !== null ? (
-          <Figure label={t('assemblies.figures.wrapLength')} value={formatMm(c.wrapLengthMm)} />
+          <Figure label={t('assemblies.figures.wrapLength')} value={units.length(c.wrapLengthMm)} />
         ) : null}
       </Box>
       <Issues issues={c.errors} severity="error" />
@@ -83,10 +84,13 @@ export function ResultsPanel({ results, showPrices }: { results: Results; showPr
         <>
           <Divider />
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-            <Figure label={t('assemblies.figures.unitCost')} value={formatMoney(c.costs.unitCost)} />
+            <Figure
+              label={t('assemblies.figures.unitCost')}
+              value={formatMoney(c.costs.unitCost, c.costs.costCurrency)}
+            />
             <Figure
               label={t('assemblies.figures.unitPrice')}
-              value={results.isFromServer ? formatMoney(c.costs.unitPrice) : '…'}
+              value={results.isFromServer ? formatMoney(c.costs.unitPrice, c.costs.currency) : '…'}
               help={
                 results.isFromServer
                   ? t('assemblies.figures.margin', {
@@ -99,7 +103,7 @@ export function ResultsPanel({ results, showPrices }: { results: Results; showPr
             {c.costs.quantity > 1 ? (
               <Figure
                 label={t('assemblies.figures.total', { count: c.costs.quantity })}
-                value={results.isFromServer ? formatMoney(c.costs.totalPrice) : '…'}
+                value={results.isFromServer ? formatMoney(c.costs.totalPrice, c.costs.currency) : '…'}
               />
             ) : null}
           </Box>

@@ -10,13 +10,19 @@ import {
   type AssemblyComputation,
   type AssemblyEndParts,
   type AssemblyParts,
+  type AssemblyPricingOptions,
   computeAssembly,
   type HoseAssembly,
   type HoseAssemblyInputDraft,
   isAssemblyEndBent,
   type LengthMeasuredTo,
+  lengthInputText,
   measuringPointOf,
   type OrientationConvention,
+  parseLength,
+  parsePressure,
+  pressureInputText,
+  type UnitSystem,
   type Wrap,
 } from '@hosewright/domain';
 
@@ -26,14 +32,20 @@ export interface EndState {
   adaptorId: string;
 }
 
+/**
+ * The form as typed. Lengths and pressures are text in `units` (mm and bar, or inches and psi: '39-3/8');
+ * `draftOf` reads them into mm and psi.
+ */
 export interface BuilderState {
+  /** The units the length and pressure texts are written in. */
+  units: UnitSystem;
   hoseId: string;
   endA: EndState;
   endB: EndState;
   wrapId: string;
   /** '' means the live length (the cut length). */
-  wrapLengthMm: string;
-  overallLengthMm: string;
+  wrapLength: string;
+  overallLength: string;
   /** '' until the clerk chooses: the ends' own measuring point is used. */
   lengthMeasuredTo: LengthMeasuredTo | '';
   orientationDeg: string;
@@ -42,22 +54,23 @@ export interface BuilderState {
   customerId: string;
   description: string;
   notes: string;
-  workingPressurePsi: string;
+  workingPressure: string;
   tempC: string;
-  bendRadiusMm: string;
+  bendRadius: string;
   media: string;
 }
 
 const emptyEnd = (): EndState => ({ fittingId: '', ferruleId: '', adaptorId: '' });
 
-export function initialBuilderState(customerId = ''): BuilderState {
+export function initialBuilderState(customerId = '', units: UnitSystem = 'metric'): BuilderState {
   return {
+    units,
     hoseId: '',
     endA: emptyEnd(),
     endB: emptyEnd(),
     wrapId: '',
-    wrapLengthMm: '',
-    overallLengthMm: '',
+    wrapLength: '',
+    overallLength: '',
     lengthMeasuredTo: '',
     orientationDeg: '',
     orientationConvention: 'clockwise',
@@ -65,17 +78,21 @@ export function initialBuilderState(customerId = ''): BuilderState {
     customerId,
     description: '',
     notes: '',
-    workingPressurePsi: '',
+    workingPressure: '',
     tempC: '',
-    bendRadiusMm: '',
+    bendRadius: '',
     media: '',
   };
 }
 
 const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const lengthText = (mm: number | null | undefined, units: UnitSystem) =>
+  mm === null || mm === undefined ? '' : lengthInputText(mm, units);
+const pressureText = (psi: number | null | undefined, units: UnitSystem) =>
+  psi === null || psi === undefined ? '' : pressureInputText(psi, units);
 
-/** The form of a saved revision (edit: the next revision starts from it). */
-export function builderStateOf(assembly: HoseAssembly): BuilderState {
+/** The form of a saved revision in the reader's units (edit: the next revision starts from it). */
+export function builderStateOf(assembly: HoseAssembly, units: UnitSystem = 'metric'): BuilderState {
   const { spec } = assembly;
   const end = (e: HoseAssembly['spec']['endA']): EndState => ({
     fittingId: e.fittingId,
@@ -83,12 +100,13 @@ export function builderStateOf(assembly: HoseAssembly): BuilderState {
     adaptorId: e.adaptorId ?? '',
   });
   return {
+    units,
     hoseId: spec.hoseId,
     endA: end(spec.endA),
     endB: end(spec.endB),
     wrapId: spec.wrap?.wrapId ?? '',
-    wrapLengthMm: text(spec.wrap?.lengthMm),
-    overallLengthMm: text(spec.overallLengthMm),
+    wrapLength: lengthText(spec.wrap?.lengthMm, units),
+    overallLength: lengthText(spec.overallLengthMm, units),
     lengthMeasuredTo: spec.lengthMeasuredTo,
     orientationDeg: text(spec.orientationDeg),
     orientationConvention: spec.orientationConvention ?? 'clockwise',
@@ -96,9 +114,9 @@ export function builderStateOf(assembly: HoseAssembly): BuilderState {
     customerId: spec.customerId ?? assembly.customerId ?? '',
     description: spec.description ?? '',
     notes: spec.notes ?? '',
-    workingPressurePsi: text(spec.application?.workingPressurePsi),
+    workingPressure: pressureText(spec.application?.workingPressurePsi, units),
     tempC: text(spec.application?.tempC),
-    bendRadiusMm: text(spec.application?.bendRadiusMm),
+    bendRadius: lengthText(spec.application?.bendRadiusMm, units),
     media: spec.application?.media ?? '',
   };
 }
@@ -109,6 +127,42 @@ export function numberOf(value: string): number | undefined {
   if (!cleaned) return undefined;
   const n = Number(cleaned);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/** A typed length in mm (`parseLength`), or undefined for empty or unreadable text. */
+export function lengthOf(value: string, units: UnitSystem): number | undefined {
+  const read = parseLength(value, units);
+  return read.ok ? read.value : undefined;
+}
+
+/** A typed pressure in whole psi (`parsePressure`), or undefined for empty or unreadable text. */
+export function pressureOf(value: string, units: UnitSystem): number | undefined {
+  const read = parsePressure(value, units);
+  return read.ok ? read.value : undefined;
+}
+
+/**
+ * The same form in other units: each length and pressure that reads is written again in `units` (what can
+ * not be read stays as typed).
+ */
+export function withUnits(state: BuilderState, units: UnitSystem): BuilderState {
+  if (state.units === units) return state;
+  const length = (value: string) => {
+    const mm = lengthOf(value, state.units);
+    return mm === undefined ? value : lengthInputText(mm, units);
+  };
+  const pressure = (value: string) => {
+    const psi = pressureOf(value, state.units);
+    return psi === undefined ? value : pressureInputText(psi, units);
+  };
+  return {
+    ...state,
+    units,
+    wrapLength: length(state.wrapLength),
+    overallLength: length(state.overallLength),
+    bendRadius: length(state.bendRadius),
+    workingPressure: pressure(state.workingPressure),
+  };
 }
 
 /** The parts the form names, from what the builder loaded; null until hose and both fittings are chosen. */
@@ -159,23 +213,23 @@ export function measuredToOf(state: BuilderState, parts: AssemblyParts | null): 
  * server would only answer with what the form already says).
  */
 export function draftOf(state: BuilderState, parts: AssemblyParts | null): HoseAssemblyInputDraft | null {
-  const overall = numberOf(state.overallLengthMm);
+  const overall = lengthOf(state.overallLength, state.units);
   if (!state.hoseId || !state.endA.fittingId || !state.endB.fittingId || !overall || overall <= 0)
     return null;
   const bent = hasTwoBentEnds(parts);
   const orientation = numberOf(state.orientationDeg);
-  const wrapLength = numberOf(state.wrapLengthMm);
+  const wrapLength = lengthOf(state.wrapLength, state.units);
+  const pressure = pressureOf(state.workingPressure, state.units);
+  const bendRadius = lengthOf(state.bendRadius, state.units);
   const end = (e: EndState) => ({
     fittingId: e.fittingId,
     ...(e.ferruleId ? { ferruleId: e.ferruleId } : {}),
     ...(e.adaptorId ? { adaptorId: e.adaptorId } : {}),
   });
   const application = {
-    ...(numberOf(state.workingPressurePsi) !== undefined
-      ? { workingPressurePsi: numberOf(state.workingPressurePsi) }
-      : {}),
+    ...(pressure !== undefined ? { workingPressurePsi: pressure } : {}),
     ...(numberOf(state.tempC) !== undefined ? { tempC: numberOf(state.tempC) } : {}),
-    ...(numberOf(state.bendRadiusMm) !== undefined ? { bendRadiusMm: numberOf(state.bendRadiusMm) } : {}),
+    ...(bendRadius !== undefined ? { bendRadiusMm: bendRadius } : {}),
     ...(state.media.trim() ? { media: state.media.trim() } : {}),
   };
   return {
@@ -198,31 +252,41 @@ export function draftOf(state: BuilderState, parts: AssemblyParts | null): HoseA
   };
 }
 
-/** The computation in the browser (no customer terms: the server's answer carries the price). */
+/**
+ * The computation in the browser, priced with `pricing` when the caller has it (`usePricingFor` in
+ * `@/api/currencies`); without it, the default margin and labour in the base currency. The server's answer
+ * carries the price either way.
+ */
 export function localComputation(
   draft: HoseAssemblyInputDraft | null,
   parts: AssemblyParts | null,
+  /** The customer's terms and currency (rate), the organisation's default margin and labour rate. */
+  pricing: AssemblyPricingOptions = {},
 ): AssemblyComputation | null {
   if (!draft || !parts) return null;
   try {
-    return computeAssembly(parts, {
-      overallLengthMm: draft.overallLengthMm,
-      lengthMeasuredTo: draft.lengthMeasuredTo,
-      orientationDeg: draft.orientationDeg ?? undefined,
-      orientationConvention: draft.orientationConvention ?? undefined,
-      application: draft.application
-        ? {
-            workingPressurePsi: draft.application.workingPressurePsi ?? undefined,
-            tempC: draft.application.tempC ?? undefined,
-            bendRadiusMm: draft.application.bendRadiusMm ?? undefined,
-            media: draft.application.media ?? '',
-          }
-        : undefined,
-      quantity: draft.quantity ?? 1,
-      ...(draft.wrap
-        ? { wrap: { wrapId: draft.wrap.wrapId, lengthMm: draft.wrap.lengthMm ?? undefined } }
-        : {}),
-    });
+    return computeAssembly(
+      parts,
+      {
+        overallLengthMm: draft.overallLengthMm,
+        lengthMeasuredTo: draft.lengthMeasuredTo,
+        orientationDeg: draft.orientationDeg ?? undefined,
+        orientationConvention: draft.orientationConvention ?? undefined,
+        application: draft.application
+          ? {
+              workingPressurePsi: draft.application.workingPressurePsi ?? undefined,
+              tempC: draft.application.tempC ?? undefined,
+              bendRadiusMm: draft.application.bendRadiusMm ?? undefined,
+              media: draft.application.media ?? '',
+            }
+          : undefined,
+        quantity: draft.quantity ?? 1,
+        ...(draft.wrap
+          ? { wrap: { wrapId: draft.wrap.wrapId, lengthMm: draft.wrap.lengthMm ?? undefined } }
+          : {}),
+      },
+      pricing,
+    );
   } catch {
     return null;
   }

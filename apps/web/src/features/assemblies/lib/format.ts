@@ -1,6 +1,5 @@
-/** How the counter reads an assembly's figures: '890 mm', '4,000 psi', '-8 (1/2")'. */
+/** How the counter reads an assembly's parts: '-8 (1/2")', 'JIC37 F -8 90°'. Lengths and pressures: `useUnits`. */
 import { DASH_SIZES, END_TYPES } from '@hosewright/domain';
-import { formatNumber } from '@/lib/format';
 
 export function toNumber(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -13,16 +12,6 @@ export function formatDash(dash: unknown): string {
   if (n === null) return '';
   const inch = DASH_SIZES.find((d) => d.dash === n)?.inch;
   return inch ? `${n} (${inch})` : String(n);
-}
-
-export function formatPsi(value: unknown): string {
-  const n = toNumber(value);
-  return n === null ? '' : `${formatNumber(n)} psi`;
-}
-
-export function formatMm(value: unknown): string {
-  const n = toNumber(value);
-  return n === null ? '' : `${formatNumber(n)} mm`;
 }
 
 export function endTypeLabel(code: unknown): string {

@@ -96,7 +96,7 @@ describe('/hoseassemblies/import', { timeout: 30_000 }, () => {
       'Hose part number (required)',
     );
     expect(within(columns).getByRole('combobox', { name: 'Column “Length (mm)” fills' }).textContent).toBe(
-      'Overall length (mm) (required)',
+      'Overall length (mm, or with its unit: 39-3/8 in) (required)',
     );
     expect(screen.getByText('assemblies.csv: 2 rows of hose assemblies.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start import' }));

@@ -75,7 +75,7 @@ describe('the builder: /hoseassemblies/new', { timeout: 60_000 }, () => {
 
     const results = screen.getByRole('region', { name: 'Results' });
     expect(await within(results).findByText('890 mm')).toBeTruthy();
-    expect(within(results).getByText('4,000 psi')).toBeTruthy();
+    expect(within(results).getByText('276 bar')).toBeTruthy();
     expect(within(results).getByText('limited by GEN-2SN-08')).toBeTruthy();
     expect(within(results).getByText(/enter the orientation angle/)).toBeTruthy();
     expect(screen.getByRole('img', { name: /Drawing of the assembly: .*cut length 890 mm/ })).toBeTruthy();

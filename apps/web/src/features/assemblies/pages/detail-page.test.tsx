@@ -32,8 +32,10 @@ describe('/hoseassembly/{id}', { timeout: 60_000 }, () => {
     const figures = screen.getByRole('region', { name: 'Figures' });
     expect(within(figures).getByText('890 mm')).toBeTruthy();
     expect(within(figures).getByText('1,000 mm')).toBeTruthy();
-    expect(within(figures).getByText(/4,000 psi \(limited by GEN-2SN-08\)/)).toBeTruthy();
+    expect(within(figures).getByText(/276 bar \(limited by GEN-2SN-08\)/)).toBeTruthy();
     expect(within(figures).getByText(/90° ± 5°/)).toBeTruthy();
+    // Cost and price say their currency (the example's: US dollars, read in en-CA).
+    expect(within(figures).getAllByText(/^US\$\d/).length).toBe(2);
     expect(
       screen.getByRole('img', { name: /Drawing of the assembly: Hose GEN-2SN-08, End A JIC37 F -8 90°/ }),
     ).toBeTruthy();

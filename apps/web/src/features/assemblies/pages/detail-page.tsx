@@ -39,9 +39,9 @@ import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
+import { useUnits } from '@/lib/use-units';
 import { AssemblyDrawing } from '../components/assembly-drawing';
 import { FactList, PartsList } from '../components/assembly-figures';
-import { formatMm, formatPsi } from '../lib/format';
 
 const TOOLS: readonly PageTool[] = [
   { commandId: 'edit', title: 'edit', roles: ['regular', 'admin'] },
@@ -102,6 +102,7 @@ export function DetailPage() {
 
 function Detail({ assembly }: { assembly: HoseAssembly }) {
   const { t } = useTranslation();
+  const units = useUnits();
   const navigate = useNavigate();
   const duplicate = useDuplicateAssembly();
   const remove = useDeleteAssembly();
@@ -168,6 +169,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
     measuredBy: t(`assemblies.measuredTo.${assembly.spec.lengthMeasuredTo}`).toLowerCase(),
     orientationDeg: assembly.spec.orientationDeg ?? null,
     orientationConvention: assembly.spec.orientationConvention ?? null,
+    units: units.system,
   });
 
   return (
@@ -210,15 +212,15 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
           <Section title={t('assemblies.detail.figures')}>
             <FactList
               facts={[
-                { label: t('assemblies.figures.cutLength'), value: formatMm(c.cutLengthMm) },
-                { label: t('assemblies.figures.overallLength'), value: formatMm(c.overallLengthMm) },
+                { label: t('assemblies.figures.cutLength'), value: units.length(c.cutLengthMm) },
+                { label: t('assemblies.figures.overallLength'), value: units.length(c.overallLengthMm) },
                 {
                   label: t('assemblies.figures.measuredTo'),
                   value: t(`assemblies.measuredTo.${assembly.spec.lengthMeasuredTo}`),
                 },
                 {
                   label: t('assemblies.figures.maxPressure'),
-                  value: `${formatPsi(c.maxWorkingPressurePsi)} (${t('assemblies.figures.limitedBy', {
+                  value: `${units.pressure(c.maxWorkingPressurePsi)} (${t('assemblies.figures.limitedBy', {
                     partNumber: c.pressureLimitedBy.partNumber,
                   })})`,
                 },
@@ -233,12 +235,18 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
                     ]
                   : []),
                 ...(c.wrapLengthMm !== null
-                  ? [{ label: t('assemblies.figures.wrapLength'), value: formatMm(c.wrapLengthMm) }]
+                  ? [{ label: t('assemblies.figures.wrapLength'), value: units.length(c.wrapLengthMm) }]
                   : []),
                 { label: t('assemblies.figures.customer'), value: assembly.customerName ?? '' },
                 { label: t('assemblies.figures.quantity'), value: String(assembly.spec.quantity) },
-                { label: t('assemblies.figures.unitCost'), value: formatMoney(c.costs.unitCost) },
-                { label: t('assemblies.figures.unitPrice'), value: formatMoney(c.costs.unitPrice) },
+                {
+                  label: t('assemblies.figures.unitCost'),
+                  value: formatMoney(c.costs.unitCost, c.costs.costCurrency),
+                },
+                {
+                  label: t('assemblies.figures.unitPrice'),
+                  value: formatMoney(c.costs.unitPrice, c.costs.currency),
+                },
                 { label: t('assemblies.figures.createdAt'), value: formatShortDate(assembly.createdAt) },
               ]}
             />
@@ -283,9 +291,9 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
                         </Typography>
                       </TableCell>
                       <TableCell align="right">
-                        {line.unit === 'mm' ? formatMm(line.quantity) : line.quantity}
+                        {line.unit === 'mm' ? units.length(line.quantity) : line.quantity}
                       </TableCell>
-                      <TableCell align="right">{formatMoney(line.cost)}</TableCell>
+                      <TableCell align="right">{formatMoney(line.cost, c.costs.costCurrency)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -43,7 +43,9 @@ describe('/hoseassemblies', { timeout: 60_000 }, () => {
     const grid = await screen.findByRole('grid', { name: 'Hose assemblies' }, { timeout: 20_000 });
     expect(await within(grid).findByText('HA-0001_B')).toBeTruthy();
     expect(within(grid).getByText('Northern Loaders')).toBeTruthy();
-    expect(within(grid).getByText('4,000 psi')).toBeTruthy();
+    expect(within(grid).getByText('276 bar')).toBeTruthy();
+    expect(within(grid).getByText('1,000 mm')).toBeTruthy();
+    expect(within(grid).getByText('$57.50')).toBeTruthy();
     expect(within(grid).getByText('JIC37 / JIC37')).toBeTruthy();
     const queries = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost:3000'))
@@ -75,5 +77,31 @@ describe('/hoseassemblies', { timeout: 60_000 }, () => {
         .getByRole('link', { name: /Build a hose/ })
         .getAttribute('href'),
     ).toBe('/hoseassemblies/new');
+  });
+
+  it('shows an imperial user inches and psi, and each price in its own currency', async () => {
+    stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile() },
+      'GET /api/v1/user': {
+        body: {
+          _id: 'user-1',
+          organization_id: 'o1',
+          name: 'Casey Clerk',
+          email: 'clerk@example.com',
+          emailVerified: true,
+          unitSystem: null,
+          units: 'imperial',
+        },
+      },
+      'GET /api/v1/hoseassemblies': {
+        body: { items: [{ ...row, overallLengthMm: 1000.1, currency: 'USD' }], total: 1, page: 1 },
+      },
+    });
+    renderApp('/hoseassemblies', signedInDouble());
+    const grid = await screen.findByRole('grid', { name: 'Hose assemblies' }, { timeout: 20_000 });
+    expect(await within(grid).findByText('39-3/8 in')).toBeTruthy();
+    expect(within(grid).getByText('4,000 psi')).toBeTruthy();
+    expect(within(grid).getByText('US$57.50')).toBeTruthy();
+    expect(within(grid).queryByText(/ mm$/)).toBeNull();
   });
 });

@@ -30,15 +30,16 @@ import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { gridStateToQuery, type UrlGridDefaults, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { formatShortDate } from '@/lib/format';
+import { formatMoney, formatShortDate } from '@/lib/format';
 import { useSearchText } from '@/lib/use-search-text';
+import { type Units, useUnits } from '@/lib/use-units';
 import { useViewer } from '@/lib/use-viewer';
-import { formatDash, formatMm, formatPsi } from '../lib/format';
+import { formatDash } from '../lib/format';
 
 const DEFAULTS: UrlGridDefaults = { sort: 'createdAt', order: 'desc', sortFields: HOSE_ASSEMBLY_SORT_FIELDS };
 const FILTER_KEYS = ['q', 'dash', 'endType', 'createdFrom', 'createdTo', 'customerId', 'hoseId'] as const;
 
-function columnsOf(t: TFunction): GridColDef<HoseAssemblyListItem>[] {
+function columnsOf(t: TFunction, units: Units): GridColDef<HoseAssemblyListItem>[] {
   return [
     {
       field: 'partNumber',
@@ -66,13 +67,22 @@ function columnsOf(t: TFunction): GridColDef<HoseAssemblyListItem>[] {
       field: 'overallLengthMm',
       headerName: t('assemblies.list.columns.overallLengthMm'),
       width: 110,
-      valueFormatter: (v) => formatMm(v),
+      valueFormatter: (v) => units.length(v),
     },
     {
       field: 'workingPressurePsi',
       headerName: t('assemblies.list.columns.workingPressurePsi'),
       width: 120,
-      valueFormatter: (v) => formatPsi(v),
+      valueFormatter: (v) => units.pressure(v),
+    },
+    {
+      field: 'unitPrice',
+      headerName: t('assemblies.list.columns.unitPrice'),
+      sortable: false,
+      width: 120,
+      align: 'right',
+      headerAlign: 'right',
+      valueFormatter: (v, row) => (v === null ? '' : formatMoney(v, row.currency)),
     },
     {
       field: 'createdAt',
@@ -92,7 +102,8 @@ export function ListPage() {
   const grid = useUrlGrid(DEFAULTS);
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, grid.params.get(k) ?? undefined]));
   const list = useQuery(assemblyListQuery({ ...gridStateToQuery(grid.state), ...filters }));
-  const columns = useMemo(() => columnsOf(t), [t]);
+  const units = useUnits();
+  const columns = useMemo(() => columnsOf(t, units), [t, units]);
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const isFiltered = FILTER_KEYS.some((k) => grid.params.get(k));
@@ -233,8 +244,9 @@ export function ListPage() {
               row.hosePartNumber,
               formatDash(row.dash),
               `${row.endAType} / ${row.endBType}`,
-              formatMm(row.overallLengthMm),
-              formatPsi(row.workingPressurePsi),
+              units.length(row.overallLengthMm),
+              units.pressure(row.workingPressurePsi),
+              row.unitPrice === null ? '' : formatMoney(row.unitPrice, row.currency),
             ]
               .filter(Boolean)
               .join(' · '),

@@ -10,7 +10,7 @@ describe('/qs/{serialId}: what a customer scanning the tag sees', { timeout: 60_
     renderApp('/qs/7K3M9Q2XAB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hose assembly HA-0001_A' })).toBeTruthy();
     expect(screen.getByText('Serial 7K3M9Q2XAB')).toBeTruthy();
-    expect(screen.getByText('4,000 psi')).toBeTruthy();
+    expect(screen.getByText('276 bar')).toBeTruthy();
     expect(screen.getByText('890 mm')).toBeTruthy();
     expect(screen.getByText('Call Demo Hose Shop and quote the serial.')).toBeTruthy();
     expect(screen.getByRole('img', { name: /Drawing of the assembly/ })).toBeTruthy();

@@ -15,17 +15,19 @@ import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { formatShortDate } from '@/lib/format';
+import { useUnits } from '@/lib/use-units';
 import { AssemblyDrawing } from '../components/assembly-drawing';
 import { FactList, PartsList } from '../components/assembly-figures';
-import { formatMm, formatPsi } from '../lib/format';
 
 /**
  * `/qs/{serialId}` (public, what a tag's QR code opens): what the customer needs to know and to reorder.
- * No costs, no prices, no other customers: the public API does not send them.
+ * No costs, no prices, no other customers: the public API does not send them. Lengths and pressures are in
+ * the reader's units: a signed-in user's, else the default of the interface language (`useUnits`).
  */
 export function PublicSerialPage() {
   const { serialId = '' } = useParams();
   const { t } = useTranslation();
+  const units = useUnits();
   const lookup = useQuery(publicAssemblyQuery(serialId));
 
   if (lookup.isPending) return <CentredProgress />;
@@ -57,6 +59,7 @@ export function PublicSerialPage() {
     measuredBy: t(`assemblies.measuredTo.${a.lengthMeasuredTo}`).toLowerCase(),
     orientationDeg: a.orientationDeg,
     orientationConvention: a.orientationConvention,
+    units: units.system,
   });
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
@@ -73,9 +76,9 @@ export function PublicSerialPage() {
         <FactList
           facts={[
             { label: t('assemblies.figures.partNumber'), value: a.title },
-            { label: t('assemblies.figures.maxPressure'), value: formatPsi(a.workingPressurePsi) },
-            { label: t('assemblies.figures.overallLength'), value: formatMm(a.overallLengthMm) },
-            { label: t('assemblies.figures.cutLength'), value: formatMm(a.cutLengthMm) },
+            { label: t('assemblies.figures.maxPressure'), value: units.pressure(a.workingPressurePsi) },
+            { label: t('assemblies.figures.overallLength'), value: units.length(a.overallLengthMm) },
+            { label: t('assemblies.figures.cutLength'), value: units.length(a.cutLengthMm) },
             {
               label: t('assemblies.figures.measuredTo'),
               value: t(`assemblies.measuredTo.${a.lengthMeasuredTo}`),

@@ -18,7 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compatiblePartsQuery } from '@/api/components';
-import { endTypeLabel, formatAngle, formatDash, formatGender, formatPsi } from '../lib/format';
+import { useUnits } from '@/lib/use-units';
+import { endTypeLabel, formatAngle, formatDash, formatGender } from '../lib/format';
 import { detailRoute } from '../lib/kinds';
 
 /**
@@ -61,6 +62,7 @@ export function CompatibleParts({ hoseId }: { hoseId: string }) {
 
 function CompatiblePartsContent({ data }: { data: CompatiblePartsAnswer }) {
   const { t } = useTranslation();
+  const units = useUnits();
   const fits = data.fittings.filter((m) => m.compatible);
   const fittingMisfits = data.fittings.filter((m) => !m.compatible);
   const ferrules = data.ferrules.filter((m) => m.compatible);
@@ -119,7 +121,7 @@ function CompatiblePartsContent({ data }: { data: CompatiblePartsAnswer }) {
                   color="primary"
                   variant="outlined"
                   label={t('components.compatible.maxPressure', {
-                    pressure: formatPsi(match.maxWorkingPressurePsi),
+                    pressure: units.pressure(match.maxWorkingPressurePsi),
                   })}
                 />
               ) : null}

@@ -2,6 +2,7 @@ import { COMPONENT_SORT_FIELDS } from '@hosewright/domain';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '@/components/data-grid/card-list';
 import type { UrlGrid } from '@/components/data-grid/url-state';
+import { useUnits } from '@/lib/use-units';
 import { componentTitle } from '../lib/format';
 import { detailRoute } from '../lib/kinds';
 import { type ComponentRow, summaryOf } from './component-columns';
@@ -20,6 +21,7 @@ export interface ComponentCardListProps {
 /** The list on phones: one card per item, the same URL state as the grid (page, sort, filters). */
 export function ComponentCardList({ sortOptions, ...props }: ComponentCardListProps) {
   const { t } = useTranslation();
+  const units = useUnits();
   return (
     <CardList<ComponentRow>
       {...props}
@@ -29,7 +31,7 @@ export function ComponentCardList({ sortOptions, ...props }: ComponentCardListPr
       card={(row) => ({
         title: componentTitle(row),
         description: row.description,
-        details: summaryOf(row, t),
+        details: summaryOf(row, t, units),
         footer: <OriginChips component={row} />,
       })}
     />

@@ -2,6 +2,7 @@ import { COMPONENT_SORT_FIELDS, type Component, type ComponentKind } from '@hose
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
+import type { Units } from '@/lib/use-units';
 import {
   endTypeLabel,
   formatAngle,
@@ -9,9 +10,7 @@ import {
   formatCost,
   formatDash,
   formatGender,
-  formatMm,
   formatPieces,
-  formatPsi,
   formatRange,
   formatYesNo,
 } from '../lib/format';
@@ -47,7 +46,8 @@ type ColumnField =
   | 'cost';
 
 /** The grid columns of a kind: identity, the kind's key attributes with their units, cost, and the source. */
-export function columnsFor(kind: ComponentKind, t: TFunction): Column[] {
+export function columnsFor(kind: ComponentKind, t: TFunction, units: Units): Column[] {
+  const diameter = (mm: unknown) => units.length(mm, { inchDecimals: 3 });
   /** A formatted value; sortable exactly when the server can sort by the field. */
   const column = (
     field: ColumnField,
@@ -94,7 +94,7 @@ export function columnsFor(kind: ComponentKind, t: TFunction): Column[] {
   };
   const series = column('series', (r) => text(r.series), { minWidth: 90 });
   const dash = column('dash', (r) => formatDash(r.dash));
-  const pressure = column('workingPressurePsi', (r) => formatPsi(r.workingPressurePsi), {
+  const pressure = column('workingPressurePsi', (r) => units.pressure(r.workingPressurePsi), {
     minWidth: 150,
     ...right,
   });
@@ -107,7 +107,7 @@ export function columnsFor(kind: ComponentKind, t: TFunction): Column[] {
       dash,
       pressure,
       column('temperature', (r) => formatRange(t, r.tempMinC, r.tempMaxC, formatCelsius), { minWidth: 140 }),
-      column('minBendRadiusMm', (r) => formatMm(r.minBendRadiusMm), { minWidth: 130, ...right }),
+      column('minBendRadiusMm', (r) => units.length(r.minBendRadiusMm), { minWidth: 130, ...right }),
       skive,
     ],
     crimpFitting: [
@@ -117,7 +117,7 @@ export function columnsFor(kind: ComponentKind, t: TFunction): Column[] {
       column('gender', (r) => formatGender(t, r.gender), { minWidth: 90 }),
       angle,
       column('pieces', (r) => formatPieces(t, r.pieces), { minWidth: 170 }),
-      column('cutoffMm', (r) => formatMm(r.cutoffMm), { minWidth: 90, ...right }),
+      column('cutoffMm', (r) => units.length(r.cutoffMm, { inchDecimals: 2 }), { minWidth: 90, ...right }),
       pressure,
     ],
     ferrule: [series, dash, skive],
@@ -129,7 +129,7 @@ export function columnsFor(kind: ComponentKind, t: TFunction): Column[] {
     ],
     wrap: [
       column('style', (r) => text(r.style), { minWidth: 170 }),
-      column('fitsOd', (r) => formatRange(t, r.fitsOdMinMm, r.fitsOdMaxMm, formatMm), { minWidth: 140 }),
+      column('fitsOd', (r) => formatRange(t, r.fitsOdMinMm, r.fitsOdMaxMm, diameter), { minWidth: 140 }),
       column('tempMaxC', (r) => formatCelsius(r.tempMaxC), { minWidth: 120, ...right }),
     ],
     otherItem: [
@@ -149,7 +149,8 @@ export function columnsFor(kind: ComponentKind, t: TFunction): Column[] {
 }
 
 /** One line of a kind's key attributes, for the phone cards: '-8 (1/2") · SN · 4,000 psi'. */
-export function summaryOf(component: ComponentRow, t: TFunction): string {
+export function summaryOf(component: ComponentRow, t: TFunction, units: Units): string {
+  const diameter = (mm: unknown) => units.length(mm, { inchDecimals: 3 });
   const parts: string[] = [];
   const add = (value: string) => {
     if (value) parts.push(value);
@@ -158,7 +159,7 @@ export function summaryOf(component: ComponentRow, t: TFunction): string {
     case 'hose':
       add(formatDash(component.dash));
       add(component.series);
-      add(formatPsi(component.workingPressurePsi));
+      add(units.pressure(component.workingPressurePsi));
       break;
     case 'crimpFitting':
       add(formatDash(component.dash));
@@ -166,7 +167,7 @@ export function summaryOf(component: ComponentRow, t: TFunction): string {
       add(endTypeLabel(component.endType));
       add(formatGender(t, component.gender));
       add(formatAngle(t, component.angle));
-      add(formatPsi(component.workingPressurePsi));
+      add(units.pressure(component.workingPressurePsi));
       break;
     case 'ferrule':
       add(formatDash(component.dash));
@@ -175,11 +176,11 @@ export function summaryOf(component: ComponentRow, t: TFunction): string {
     case 'adaptor':
       add(`${component.endA} → ${component.endB}`);
       add(formatAngle(t, component.angle));
-      add(formatPsi(component.workingPressurePsi));
+      add(units.pressure(component.workingPressurePsi));
       break;
     case 'wrap':
       add(component.style);
-      add(formatRange(t, component.fitsOdMinMm, component.fitsOdMaxMm, formatMm));
+      add(formatRange(t, component.fitsOdMinMm, component.fitsOdMaxMm, diameter));
       break;
     case 'otherItem':
       add(component.productGroup ?? '');

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { type Units, unitsFor, useUnits } from '@/lib/use-units';
 import { COMMERCIAL_FIELDS, type FieldDef, IDENTITY_FIELDS, SPEC_FIELDS } from '../lib/fields';
 import {
   endTypeLabel,
@@ -11,14 +12,20 @@ import {
   formatCost,
   formatDash,
   formatGender,
-  formatMm,
   formatPieces,
-  formatPsi,
   formatYesNo,
 } from '../lib/format';
 
-/** One field of a component as a shop reads it, with its unit; '' when there is nothing to show. */
-export function displayValue(t: TFunction, field: FieldDef, record: Record<string, unknown>): string {
+/**
+ * One field of a component as a shop reads it, with its unit (lengths and pressures in the reader's
+ * `units`); '' when there is nothing to show.
+ */
+export function displayValue(
+  t: TFunction,
+  field: FieldDef,
+  record: Record<string, unknown>,
+  units: Units = unitsFor('metric'),
+): string {
   const value = record[field.name];
   switch (field.name) {
     case 'dash':
@@ -41,8 +48,8 @@ export function displayValue(t: TFunction, field: FieldDef, record: Record<strin
       break;
   }
   if (field.type === 'boolean') return formatYesNo(t, value);
-  if (field.unit === 'psi') return formatPsi(value);
-  if (field.unit === 'mm') return formatMm(value);
+  if (field.unit === 'psi') return units.pressure(value);
+  if (field.unit === 'mm') return units.length(value, { inchDecimals: field.inchDecimals });
   if (field.unit === '°C') return formatCelsius(value);
   if (value === null || value === undefined) return '';
   return String(value);
@@ -62,6 +69,7 @@ export function ComponentFields({
   groups = ['identity', 'spec', 'commercial'],
 }: ComponentFieldsProps) {
   const { t } = useTranslation();
+  const units = useUnits();
   const fields = [
     ...(groups.includes('identity') ? IDENTITY_FIELDS.filter((f) => f.name !== 'partNumber') : []),
     ...(groups.includes('spec') ? SPEC_FIELDS[kind] : []),
@@ -80,7 +88,7 @@ export function ComponentFields({
       }}
     >
       {fields.map((field) => {
-        const value = displayValue(t, field, record);
+        const value = displayValue(t, field, record, units);
         return (
           <Box key={field.name} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary" sx={{ pt: { xs: 1, sm: 0 } }}>

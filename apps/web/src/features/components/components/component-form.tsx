@@ -1,4 +1,4 @@
-import type { ComponentKind, LookupEntry } from '@hosewright/domain';
+import type { ComponentKind, LookupEntry, UnitSystem } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,8 +18,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupQuery } from '@/api/components';
 import { isApiError } from '@/lib/api';
+import { useUnits } from '@/lib/use-units';
 import {
   COMMERCIAL_FIELDS,
+  convertFormUnits,
   type FieldDef,
   type FieldErrors,
   type FieldName,
@@ -65,8 +67,18 @@ function readIssues(details: Record<string, unknown> | undefined): IssueLike[] {
  */
 export function ComponentForm({ kind, initialValues, mode, onSubmit, onCancel }: ComponentFormProps) {
   const { t } = useTranslation();
+  const units = useUnits();
   const formId = useId();
-  const [values, setValues] = useState<FormValues>(initialValues);
+  // `initialValues` hold lengths and pressures as stored (mm, psi); the form shows them in the user's units
+  // and writes them again if those change (the user's record arriving after the form opened).
+  const [valuesUnits, setValuesUnits] = useState<UnitSystem>(units.system);
+  const [values, setValues] = useState<FormValues>(() =>
+    convertFormUnits(kind, initialValues, undefined, units.system),
+  );
+  if (valuesUnits !== units.system) {
+    setValuesUnits(units.system);
+    setValues(convertFormUnits(kind, values, valuesUnits, units.system));
+  }
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -86,7 +98,7 @@ export function ComponentForm({ kind, initialValues, mode, onSubmit, onCancel }:
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const result = validateForm(kind, values);
+    const result = validateForm(kind, values, units.system);
     setErrors(result.errors);
     if (!result.input) {
       focusFirst(result.errors);
@@ -191,6 +203,7 @@ interface FormFieldProps {
 
 function FormField({ id, field, value, error, onChange }: FormFieldProps) {
   const { t } = useTranslation();
+  const units = useUnits();
   const label = t(`components.fields.${field.name}`);
   const help = field.hasHelp ? t(`components.help.${field.name as HelpName}`) : undefined;
   const helperId = `${id}-helper`;
@@ -216,13 +229,21 @@ function FormField({ id, field, value, error, onChange }: FormFieldProps) {
   }
 
   const text = typeof value === 'string' ? value : '';
+  const feedback =
+    field.unit === 'mm'
+      ? units.lengthFeedback(text)
+      : field.unit === 'psi'
+        ? units.pressureFeedback(text)
+        : null;
+  const unitLabel =
+    field.unit === 'mm' ? units.lengthUnit : field.unit === 'psi' ? units.pressureUnit : field.unit;
   const common = {
     id,
     label,
     value: text,
     required: field.required ?? false,
     error: Boolean(error),
-    helperText: error ?? help,
+    helperText: error ?? feedback?.reads ?? help,
     fullWidth: true,
     sx: wide ? { gridColumn: '1 / -1' } : undefined,
   };
@@ -256,11 +277,13 @@ function FormField({ id, field, value, error, onChange }: FormFieldProps) {
       onChange={(event) => onChange(event.target.value)}
       slotProps={{
         htmlInput: {
-          ...(isNumeric ? { inputMode: field.type === 'integer' ? 'numeric' : 'decimal' } : {}),
+          ...(isNumeric && !(field.unit === 'mm' && units.system === 'imperial')
+            ? { inputMode: field.type === 'integer' && !feedback ? 'numeric' : 'decimal' }
+            : {}),
           ...(field.name === 'partNumber' ? { autoCapitalize: 'characters', spellCheck: false } : {}),
         },
-        input: field.unit
-          ? { endAdornment: <InputAdornment position="end">{field.unit}</InputAdornment> }
+        input: unitLabel
+          ? { endAdornment: <InputAdornment position="end">{unitLabel}</InputAdornment> }
           : undefined,
       }}
     />

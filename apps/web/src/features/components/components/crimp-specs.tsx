@@ -12,11 +12,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crimpSpecsQuery } from '@/api/components';
-import { formatNumber } from '@/lib/format';
+import { useUnits } from '@/lib/use-units';
+
+/** Crimp diameters keep their precision: '24.65 mm', '0.970 in'. */
+const DIAMETER = { inchDecimals: 3, mmDecimals: 2 } as const;
 
 /** The crimped diameter, its tolerance and the die for this hose with each fitting series. */
 export function CrimpSpecs({ hoseId }: { hoseId: string }) {
   const { t } = useTranslation();
+  const units = useUnits();
   const headingId = useId();
   const specs = useQuery(crimpSpecsQuery(hoseId));
 
@@ -49,7 +53,10 @@ export function CrimpSpecs({ hoseId }: { hoseId: string }) {
                 <TableRow key={spec._id}>
                   <TableCell>{spec.fittingSeries}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {`${formatNumber(Number(spec.crimpOdMm))} ± ${formatNumber(Number(spec.toleranceMm))} mm`}
+                    {`${units.length(spec.crimpOdMm, { ...DIAMETER, unit: false })} ± ${units.length(
+                      spec.toleranceMm,
+                      DIAMETER,
+                    )}`}
                   </TableCell>
                   <TableCell>{spec.die}</TableCell>
                   <TableCell>{spec.revision}</TableCell>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createFitting, createHose } from '../test-factories';
-import { emptyFormValues, issuesToFieldErrors, toFormValues, toInput, validateForm } from './fields';
+import {
+  convertFormUnits,
+  emptyFormValues,
+  issuesToFieldErrors,
+  toFormValues,
+  toInput,
+  validateForm,
+} from './fields';
 
 describe('component form values', () => {
   it('round-trips a stored hose through the form into a valid input', () => {
@@ -44,6 +51,29 @@ describe('component form values', () => {
     expect(errors.partNumber).toBe('Enter a part number');
     expect(errors.cutoffMm).toBe('Enter the cut-off as a number');
     expect(errors.endType).toMatch(/^End type must be one of JIC37/);
+  });
+
+  it('reads lengths and pressures in the user’s units, a typed unit winning', () => {
+    const stored = toFormValues(
+      'crimpFitting',
+      createFitting({ cutoffMm: 33.3375, workingPressurePsi: 4000 }),
+    );
+    const imperial = convertFormUnits('crimpFitting', stored, undefined, 'imperial');
+    expect(imperial).toMatchObject({ cutoffMm: '1-5/16', workingPressurePsi: '4000' });
+    const metric = convertFormUnits('crimpFitting', imperial, 'imperial', 'metric');
+    expect(metric).toMatchObject({ cutoffMm: '33.3', workingPressurePsi: '275.8' });
+
+    const saved = validateForm(
+      'crimpFitting',
+      { ...imperial, cutoffMm: '1 5/16', workingPressurePsi: '300 bar' },
+      'imperial',
+    );
+    expect(saved.errors).toEqual({});
+    expect(saved.input).toMatchObject({ cutoffMm: 33.3, workingPressurePsi: 4351 });
+
+    const refused = validateForm('crimpFitting', { ...metric, cutoffMm: '1/2' }, 'metric');
+    expect(refused.input).toBeUndefined();
+    expect(refused.errors.cutoffMm).toBe('A fraction needs inches: write it as 3/8 in');
   });
 
   it('starts a new item with the kind’s defaults and the prefilled part number', () => {

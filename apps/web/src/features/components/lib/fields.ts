@@ -11,6 +11,12 @@ import {
   DASH_SIZES,
   END_TYPES,
   GENDERS,
+  lengthInputText,
+  parseLength,
+  parsePressure,
+  pressureInputText,
+  type UnitParseResult,
+  type UnitSystem,
   WRAP_STYLES,
 } from '@hosewright/domain';
 import type { TFunction } from 'i18next';
@@ -68,6 +74,8 @@ export interface FieldDef {
   lookup?: 'productgroups' | 'suppliers';
   /** Has a help text under `components.help.<name>`. */
   hasHelp?: boolean;
+  /** A diameter or allowance shown in decimal inches to this many places (else 1/16 fractions). */
+  inchDecimals?: number;
 }
 
 const dashOptions = () => DASH_SIZES.map((d) => ({ value: String(d.dash), label: formatDash(d.dash) }));
@@ -111,7 +119,7 @@ export const SPEC_FIELDS: Record<ComponentKind, readonly FieldDef[]> = {
     { name: 'tempMinC', type: 'number', unit: '°C' },
     { name: 'tempMaxC', type: 'number', unit: '°C' },
     { name: 'minBendRadiusMm', type: 'number', unit: 'mm' },
-    { name: 'odMm', type: 'number', unit: 'mm' },
+    { name: 'odMm', type: 'number', unit: 'mm', inchDecimals: 3 },
     { name: 'skive', type: 'boolean', hasHelp: true },
   ],
   crimpFitting: [
@@ -123,7 +131,7 @@ export const SPEC_FIELDS: Record<ComponentKind, readonly FieldDef[]> = {
     { name: 'angle', type: 'integer', required: true, unit: '°', hasHelp: true },
     { name: 'swivel', type: 'boolean' },
     { name: 'pieces', type: 'select', required: true, options: piecesOptions },
-    { name: 'cutoffMm', type: 'number', required: true, unit: 'mm', hasHelp: true },
+    { name: 'cutoffMm', type: 'number', required: true, unit: 'mm', hasHelp: true, inchDecimals: 2 },
     workingPressure,
   ],
   ferrule: [series, dash, { name: 'skive', type: 'boolean', hasHelp: true }],
@@ -135,8 +143,8 @@ export const SPEC_FIELDS: Record<ComponentKind, readonly FieldDef[]> = {
   ],
   wrap: [
     { name: 'style', type: 'select', required: true, options: styleOptions },
-    { name: 'fitsOdMinMm', type: 'number', required: true, unit: 'mm' },
-    { name: 'fitsOdMaxMm', type: 'number', required: true, unit: 'mm' },
+    { name: 'fitsOdMinMm', type: 'number', required: true, unit: 'mm', inchDecimals: 3 },
+    { name: 'fitsOdMaxMm', type: 'number', required: true, unit: 'mm', inchDecimals: 3 },
     { name: 'tempMaxC', type: 'number', unit: '°C' },
     { name: 'fitAfterAssembly', type: 'boolean', hasHelp: true },
   ],
@@ -166,19 +174,58 @@ export function emptyFormValues(kind: ComponentKind, partNumber = ''): FormValue
   return { ...values, active: true, ...NEW_DEFAULTS[kind], partNumber };
 }
 
-/** A stored component (or a proposal's payload) as form values. */
+/**
+ * A stored component (or a proposal's payload) as form values. With `units`, lengths and pressures are
+ * written in them ('39-3/8', '276'); without, as stored (mm and psi).
+ */
 export function toFormValues(
   kind: ComponentKind,
   source: Partial<Component> | Record<string, unknown>,
+  units?: UnitSystem,
 ): FormValues {
   const record = source as Record<string, unknown>;
   const values = emptyFormValues(kind);
   for (const field of fieldsOf(kind)) {
     const value = record[field.name];
     if (value === undefined || value === null) continue;
-    values[field.name] = field.type === 'boolean' ? value === true : String(value);
+    const n = Number(value);
+    if (units && field.unit === 'mm' && Number.isFinite(n)) values[field.name] = lengthInputText(n, units);
+    else if (units && field.unit === 'psi' && Number.isFinite(n))
+      values[field.name] = pressureInputText(n, units);
+    else values[field.name] = field.type === 'boolean' ? value === true : String(value);
   }
   return values;
+}
+
+/**
+ * The same form values with lengths and pressures written again in `to` (from `from`, or from the stored mm
+ * and psi when `from` is undefined); what cannot be read stays as typed.
+ */
+export function convertFormUnits(
+  kind: ComponentKind,
+  values: FormValues,
+  from: UnitSystem | undefined,
+  to: UnitSystem,
+): FormValues {
+  if (from === to) return values;
+  const next: FormValues = { ...values };
+  for (const field of fieldsOf(kind)) {
+    const value = values[field.name];
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (!text || (field.unit !== 'mm' && field.unit !== 'psi')) continue;
+    const read = from ? readUnitField(field, text, from) : { ok: true as const, value: parseNumber(text) };
+    if (!read?.ok || !Number.isFinite(read.value)) continue;
+    next[field.name] =
+      field.unit === 'mm' ? lengthInputText(read.value, to) : pressureInputText(read.value, to);
+  }
+  return next;
+}
+
+/** A length or pressure field's text read in `units` into mm or psi, or why not. */
+function readUnitField(field: FieldDef, text: string, units: UnitSystem): UnitParseResult | null {
+  if (field.unit === 'mm') return parseLength(text, units);
+  if (field.unit === 'psi') return parsePressure(text, units);
+  return null;
 }
 
 /** '4,000' and ' 4000 ' both read 4000; anything else that is not a number stays NaN for zod to refuse. */
@@ -188,8 +235,15 @@ function parseNumber(text: string): number {
 
 const NUMERIC_SELECTS: ReadonlySet<FieldName> = new Set(['dash', 'pieces']);
 
-/** Form values -> the kind's input shape (before validation). Empty optional fields are left out. */
-export function toInput(kind: ComponentKind, values: FormValues): Record<string, unknown> {
+/**
+ * Form values -> the kind's input shape (before validation). Empty optional fields are left out. With
+ * `units`, lengths and pressures are read in them (a unit typed with the value wins: '1000 mm').
+ */
+export function toInput(
+  kind: ComponentKind,
+  values: FormValues,
+  units?: UnitSystem,
+): Record<string, unknown> {
   const input: Record<string, unknown> = { kind };
   for (const field of fieldsOf(kind)) {
     const value = values[field.name];
@@ -203,7 +257,10 @@ export function toInput(kind: ComponentKind, values: FormValues): Record<string,
       if (field.type === 'text' || field.type === 'multiline') input[field.name] = '';
       continue;
     }
-    if (field.type === 'number' || field.type === 'integer' || NUMERIC_SELECTS.has(field.name)) {
+    const read = units ? readUnitField(field, text, units) : null;
+    if (read) {
+      input[field.name] = read.ok ? read.value : Number.NaN;
+    } else if (field.type === 'number' || field.type === 'integer' || NUMERIC_SELECTS.has(field.name)) {
       input[field.name] = parseNumber(text);
     } else {
       input[field.name] = text;
@@ -217,11 +274,26 @@ export interface Validated {
   errors: FieldErrors;
 }
 
-/** Validates with the domain schema; the first message of each field, as the server would send it. */
-export function validateForm(kind: ComponentKind, values: FormValues): Validated {
-  const result = COMPONENT_INPUT_SCHEMAS[kind].safeParse(toInput(kind, values));
-  if (result.success) return { input: result.data as Record<string, unknown>, errors: {} };
-  return { errors: issuesToFieldErrors(result.error.issues).errors };
+/**
+ * Validates with the domain schema; the first message of each field, as the server would send it. A length
+ * or pressure that cannot be read in `units` says so ('Write a length such as 1000 mm, 39-3/8 in …').
+ */
+export function validateForm(kind: ComponentKind, values: FormValues, units?: UnitSystem): Validated {
+  const unreadable: FieldErrors = {};
+  if (units) {
+    for (const field of fieldsOf(kind)) {
+      const value = values[field.name];
+      const text = typeof value === 'string' ? value.trim() : '';
+      const read = text ? readUnitField(field, text, units) : null;
+      if (read && !read.ok) unreadable[field.name] = read.message;
+    }
+  }
+  const result = COMPONENT_INPUT_SCHEMAS[kind].safeParse(toInput(kind, values, units));
+  if (result.success && Object.keys(unreadable).length === 0) {
+    return { input: result.data as Record<string, unknown>, errors: {} };
+  }
+  const errors = result.success ? {} : issuesToFieldErrors(result.error.issues).errors;
+  return { errors: { ...errors, ...unreadable } };
 }
 
 export interface IssueLike {

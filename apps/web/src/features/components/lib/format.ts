@@ -1,6 +1,7 @@
 /**
- * How a shop reads component values: dash with its inch size ("-8 (1/2")"), pressure with thousands
- * separators ("4,000 psi"), lengths in mm, temperatures in °C and cost with its unit ("4.10 / ft").
+ * How a shop reads component values: dash with its inch size ("-8 (1/2")"), temperatures in °C and cost with
+ * its unit ("4.10 / ft"). Lengths and pressures are in the reader's units (`useUnits`); `formatPsi` is the
+ * stored psi.
  */
 import { type CostUnit, DASH_SIZES, END_TYPES } from '@hosewright/domain';
 import type { TFunction } from 'i18next';
@@ -29,11 +30,6 @@ export function formatDash(dash: unknown): string {
 export function formatPsi(value: unknown): string {
   const n = toNumber(value);
   return n === null ? '' : `${formatNumber(n)} psi`;
-}
-
-export function formatMm(value: unknown): string {
-  const n = toNumber(value);
-  return n === null ? '' : `${formatNumber(n)} mm`;
 }
 
 export function formatCelsius(value: unknown): string {

@@ -47,8 +47,8 @@ describe('component detail pages', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'GEN-2SN-08 - GEN' })).toBeTruthy();
     expect(screen.getByText('Your own item')).toBeTruthy();
     expect(screen.getByText('-8 (1/2")')).toBeTruthy();
-    expect(screen.getByText('4,000 psi')).toBeTruthy();
-    expect(screen.getByText('16,000 psi')).toBeTruthy();
+    expect(screen.getByText('276 bar')).toBeTruthy();
+    expect(screen.getByText('1,103 bar')).toBeTruthy();
     expect(screen.getByText('4.10 / ft')).toBeTruthy();
     expect(screen.getByText('180 mm')).toBeTruthy();
     expect(screen.getByText('-40 °C')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('component detail pages', { timeout: 30_000 }, () => {
     expect(within(compatible).getByRole('link', { name: 'FR-SN-08' }).getAttribute('href')).toBe(
       '/ferrule/fer-1',
     );
-    expect(within(compatible).getByText('Max 4,000 psi')).toBeTruthy();
+    expect(within(compatible).getByText('Max 276 bar')).toBeTruthy();
     expect(within(compatible).queryByText('F-SN-06-FJX')).toBeNull();
 
     const misfits = screen.getByRole('button', { name: 'Not compatible (2)' });
@@ -136,7 +136,7 @@ describe('component detail pages', { timeout: 30_000 }, () => {
     const pressure = within(form).getByRole('textbox', { name: /Working pressure/ });
     const burst = within(form).getByRole('textbox', { name: /Burst pressure/ });
     fireEvent.change(partNumber, { target: { value: '' } });
-    fireEvent.change(pressure, { target: { value: '20000' } });
+    fireEvent.change(pressure, { target: { value: '20000 psi' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Enter a part number')).toBeTruthy();
     expect(within(form).getByText('Burst pressure cannot be lower than the working pressure')).toBeTruthy();
@@ -145,8 +145,8 @@ describe('component detail pages', { timeout: 30_000 }, () => {
     expect(saves).toBe(0);
 
     fireEvent.change(partNumber, { target: { value: 'GEN-2SN-10' } });
-    fireEvent.change(pressure, { target: { value: '3,500' } });
-    fireEvent.change(burst, { target: { value: '14000' } });
+    fireEvent.change(pressure, { target: { value: '3,500 psi' } });
+    fireEvent.change(burst, { target: { value: '14000 psi' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('SX is not a coupling series of GEN')).toBeTruthy();
 
@@ -219,7 +219,8 @@ describe('component detail pages', { timeout: 30_000 }, () => {
     await userEvent.click(within(form).getByRole('combobox', { name: /Dash size/ }));
     await userEvent.click(await screen.findByRole('option', { name: '-8 (1/2")' }));
     fireEvent.change(within(form).getByRole('textbox', { name: /Working pressure/ }), {
-      target: { value: '4000' },
+      // A metric (en_ca) user types bar: 275.8 bar is 4,000 psi.
+      target: { value: '275.8' },
     });
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
 
@@ -322,5 +323,55 @@ describe('component detail pages', { timeout: 30_000 }, () => {
     });
     renderApp('/item/nope', signedInDouble());
     expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeTruthy();
+  });
+
+  it('shows and edits a hose in inches and psi for an imperial user, saving mm and psi', async () => {
+    const { calls } = stubFetch({
+      ...session('admin'),
+      ...hoseCalls,
+      'GET /api/v1/user': {
+        body: {
+          _id: 'user-1',
+          organization_id: 'o1',
+          name: 'Casey Clerk',
+          email: 'clerk@example.com',
+          emailVerified: true,
+          unitSystem: 'imperial',
+          units: 'imperial',
+        },
+      },
+      [`POST ${ORG}/hose/hose-1/update`]: { body: { ...hose, minBendRadiusMm: 181 } },
+    });
+    renderApp('/hose/hose-1', signedInDouble());
+    expect(await screen.findByRole('heading', { level: 1, name: 'GEN-2SN-08 - GEN' })).toBeTruthy();
+    // 180 mm is 7.087 in: to the nearest 1/16, 7-1/16.
+    expect(await screen.findByText('7-1/16 in')).toBeTruthy();
+    expect(screen.getByText('4,000 psi')).toBeTruthy();
+    expect(screen.getByText('16,000 psi')).toBeTruthy();
+    // The crimp diameter keeps its precision in decimal inches (24.6 ± 0.2 mm).
+    expect(await screen.findByText('0.969 ± 0.008 in')).toBeTruthy();
+
+    const menu = await openTools();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit item' });
+    const bend = within(form).getByRole('textbox', { name: /Minimum bend radius/ }) as HTMLInputElement;
+    const pressure = within(form).getByRole('textbox', { name: /Working pressure/ }) as HTMLInputElement;
+    // Written so that saving unchanged gives back the same 180 mm.
+    expect(bend.value).toBe('7.087');
+    expect(pressure.value).toBe('4000');
+    expect(within(bend.closest('.MuiFormControl-root') as HTMLElement).getByText('in')).toBeTruthy();
+
+    fireEvent.change(bend, { target: { value: '7 1/2/' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText('Write a length such as 1000 mm, 39-3/8 in or 3 ft 4 in'),
+    ).toBeTruthy();
+
+    fireEvent.change(bend, { target: { value: '7 1/8' } });
+    expect(within(form).getByText('= 7-1/8 in (181 mm)')).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit item' })).toBeNull());
+    const body = JSON.parse(calls.filter((c) => c.path === `${ORG}/hose/hose-1/update`).at(-1)?.body ?? '{}');
+    expect(body).toMatchObject({ minBendRadiusMm: 181, workingPressurePsi: 4000, burstPressurePsi: 16000 });
   });
 });

@@ -33,7 +33,7 @@ describe('/components/{itemType}: server-side list with its state in the URL', {
 
     const grid = await screen.findByRole('grid', { name: 'Hoses' });
     expect(await within(grid).findByText('GEN-2SN-12')).toBeTruthy();
-    expect(within(grid).getAllByText('4,000 psi').length).toBeGreaterThan(0);
+    expect(within(grid).getAllByText('276 bar').length).toBeGreaterThan(0);
     expect(within(grid).getAllByText('-8 (1/2")').length).toBeGreaterThan(0);
     expect(within(grid).getAllByText('4.10 / ft').length).toBeGreaterThan(0);
     expect(within(grid).getAllByText('-40 to 100 °C').length).toBeGreaterThan(0);
@@ -175,7 +175,7 @@ describe('/components/{itemType}: server-side list with its state in the URL', {
     expect(screen.queryByRole('grid')).toBeNull();
     const link = await within(cards).findByRole('link', { name: /GEN-2SN-08 - GEN/ });
     expect(link.getAttribute('href')).toBe('/hose/hose-1');
-    expect(within(link).getByText('-8 (1/2") · SN · 4,000 psi · 4.10 / ft')).toBeTruthy();
+    expect(within(link).getByText('-8 (1/2") · SN · 276 bar · 4.10 / ft')).toBeTruthy();
     expect(screen.getByText('1–25 of 60')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));

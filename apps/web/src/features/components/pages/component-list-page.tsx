@@ -19,6 +19,7 @@ import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { type QueryPatch, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { useUnits } from '@/lib/use-units';
 import { ComponentCardList } from '../components/component-card-list';
 import { type ComponentRow, columnsFor } from '../components/component-columns';
 import { ComponentFilters } from '../components/component-filters';
@@ -69,7 +70,8 @@ function ComponentList({ kind, origin }: { kind: ComponentKind; origin: Origin |
   const grid = useUrlGrid(LIST_DEFAULTS);
   const query = toListQuery(grid.params, grid.state, origin);
   const list = useQuery(componentListQuery(kind, origin === 'custom' ? 'custom' : 'all', query));
-  const columns = useMemo(() => columnsFor(kind, t), [kind, t]);
+  const units = useUnits();
+  const columns = useMemo(() => columnsFor(kind, t, units), [kind, t, units]);
   const rows = (list.data?.items ?? []) as ComponentRow[];
   const total = list.data?.total ?? 0;
   const plural = t(`components.kinds.${kind}.plural`);

@@ -185,7 +185,7 @@ describe('/components overview', { timeout: 30_000 }, () => {
     expect(await within(queue).findByText('1 waiting')).toBeTruthy();
     await userEvent.click(within(queue).getByRole('button', { name: /AD-JIC-ORB-08/ }));
     expect(within(queue).getByText('ORB M -8')).toBeTruthy();
-    expect(within(queue).getByText('4,000 psi')).toBeTruthy();
+    expect(within(queue).getByText('276 bar')).toBeTruthy();
     await userEvent.click(within(queue).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve AD-JIC-ORB-08?' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), {

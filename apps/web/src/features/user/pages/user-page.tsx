@@ -1,13 +1,12 @@
 /**
  * /user and /user/{initialTab}: the signed-in user's own profile with tabs addressable by URL. 'profile'
- * (name, email, language) and 'security' (password reset); 'details' (the user menu's link) and any unknown
- * tab open the profile.
+ * (name, email, language, units) and 'security' (password reset); 'details' (the user menu's link) and any
+ * unknown tab open the profile.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hosewright/domain';
+import { DEFAULT_LOCALE, isUnitSystem, LOCALES, type Locale, UNIT_SYSTEMS } from '@hosewright/domain';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonIcon from '@mui/icons-material/Person';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -115,9 +114,14 @@ function ProfilePanel() {
           </Typography>
         </div>
       </Stack>
-      <Box sx={{ mt: 3 }}>
+      <Stack spacing={3} sx={{ mt: 3 }}>
         <LanguageSelect />
-      </Box>
+        {user.isPending ? (
+          <Skeleton width={360} height={56} />
+        ) : (
+          <UnitsSelect unitSystem={user.data.unitSystem} units={user.data.units} />
+        )}
+      </Stack>
     </Paper>
   );
 }
@@ -187,6 +191,65 @@ function LanguageSelect() {
       {LOCALES.map((locale) => (
         <MenuItem key={locale} value={locale}>
           {t(`organization.profile.locales.${locale}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const ORGANIZATION_DEFAULT = 'organization';
+
+/**
+ * The user's own units, or the organisation's (null). Saving puts the answered user in the cache
+ * (`useUpdateUser`), and every screen reads its `units` (`useUnits`): they change at once, without a reload.
+ */
+function UnitsSelect({
+  unitSystem,
+  units,
+}: {
+  unitSystem: (typeof UNIT_SYSTEMS)[number] | null;
+  units: (typeof UNIT_SYSTEMS)[number];
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  const current = unitSystem ?? ORGANIZATION_DEFAULT;
+
+  const onChange = (value: string) => {
+    if (value === current) return;
+    const next = isUnitSystem(value) ? value : null;
+    update.mutate(
+      { unitSystem: next },
+      {
+        onSuccess: () =>
+          snackbar.success(
+            next
+              ? t('units.choice.saved', { system: t(`units.systems.${next}`) })
+              : t('units.choice.savedDefault'),
+          ),
+        onError: (failure) => snackbar.warning(failure.message),
+      },
+    );
+  };
+
+  return (
+    <TextField
+      select
+      label={t('units.choice.label')}
+      value={current}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={update.isPending}
+      helperText={t('units.choice.help')}
+      size="small"
+      sx={{ width: '100%', maxWidth: 360 }}
+    >
+      <MenuItem value={ORGANIZATION_DEFAULT}>
+        {unitSystem === null
+          ? t('units.choice.organizationDefaultIs', { system: t(`units.systems.${units}`) })
+          : t('units.choice.organizationDefault')}
+      </MenuItem>
+      {UNIT_SYSTEMS.map((system) => (
+        <MenuItem key={system} value={system}>
+          {t(`units.systems.${system}`)}
         </MenuItem>
       ))}
     </TextField>
