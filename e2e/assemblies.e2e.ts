@@ -74,7 +74,7 @@ test('a clerk builds the worked example on a phone: 890 mm cut length, saved', a
     await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toBe('890 mm');
     const results = page.getByRole('region', { name: 'Results' });
     await visible(results.getByText('890 mm'));
-    await visible(results.getByText('4,000 psi'));
+    await visible(results.getByText('276 bar'));
 
     // The sticky summary's Save is the one a phone shows.
     const save = page.getByRole('region', { name: 'Assembly summary' }).getByRole('button', { name: 'Save' });

@@ -31,6 +31,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { assemblyComputeQuery, useSaveAssembly } from '@/api/assemblies';
 import { compatiblePartsQuery, componentListQuery } from '@/api/components';
+import { usePricingFor } from '@/api/currencies';
 import { customerQuery, customerSearchQuery } from '@/api/customers';
 import { PHONE_NAV_HEIGHT } from '@/components/layout/phone-nav';
 import { isApiError } from '@/lib/api';
@@ -115,7 +116,9 @@ export function AssemblyBuilder({
     [state, compatible.data, adaptors.data, wraps.data],
   );
   const draft = useMemo(() => draftOf(state, parts), [state, parts]);
-  const local = useMemo(() => localComputation(draft, parts), [draft, parts]);
+  // The customer's terms and currency and the organisation's defaults price the live figures as the server will.
+  const pricing = usePricingFor(state.customerId);
+  const local = useMemo(() => localComputation(draft, parts, pricing), [draft, parts, pricing]);
   // Compared as text: a refetched list makes an equal draft that is a new object.
   const draftKey = draft ? JSON.stringify(draft) : '';
   const settledKey = useDebounced(draftKey, 300);
