@@ -3,6 +3,8 @@
  * worked example (GEN-2SN-08, two 90° JIC ends F-SN-08-FJX90, 1000 mm overall) in the builder, sees the
  * 890 mm cut length, saves it, builds one unit (a serial), downloads its tag PDF, and then, signed out,
  * opens the serial's public page as a customer scanning the tag would: the part number, and no prices.
+ * Last, the admin changes the organisation's settings on the phone (a '.' revision delimiter, imperial units)
+ * and adds a currency, and the assembly's page follows at once.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +26,7 @@ let browser: Browser | undefined;
 let server: RunningServer | undefined;
 let phone: Session | undefined;
 /** Carried from step to step. */
-const built: { title?: string; serial?: string } = {};
+const built: { title?: string; serial?: string; url?: string } = {};
 
 beforeAll(async () => {
   chromePath(); // fail at once, before starting the server, when there is no browser
@@ -84,6 +86,7 @@ test('a clerk builds the worked example on a phone: 890 mm cut length, saved', a
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'assemblies-builder-phone-viewport.png') });
     await save.click();
     await page.waitForURL(/\/hoseassembly\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    built.url = page.url();
     // The detail page has loaded when its figures show; its heading is the part number with revision.
     await visible(page.getByRole('region', { name: 'Figures' }).getByText('890 mm'), 20_000);
     const heading = page.getByRole('heading', { level: 1 });
@@ -193,6 +196,42 @@ test('an embedding page passes its token; a refused token comes back as security
   } finally {
     await parent.close();
   }
+});
+
+test('the admin sets a revision delimiter and imperial units, adds a currency, and the assembly follows', async () => {
+  await step('assemblies-settings', phone, async (page, baseUrl) => {
+    await page.goto(`${baseUrl}/organization/settings`);
+    const general = page.getByRole('form', { name: 'General' });
+    const delimiter = general.getByRole('textbox', { name: 'Revision delimiter' });
+    await visible(delimiter);
+    await delimiter.fill('.');
+    await general.getByRole('button', { name: 'Save General' }).click();
+    await visible(page.getByText('General saved.'));
+
+    const units = page.getByRole('form', { name: 'Units' });
+    await units.getByRole('combobox', { name: 'Organization default' }).click();
+    await page.getByRole('option', { name: 'Imperial (in, psi)' }).click();
+    await units.getByRole('button', { name: 'Save Units' }).click();
+    await visible(page.getByText('Units saved.'));
+    await screenshot(page, 'assemblies-settings-phone');
+
+    await page.goto(`${baseUrl}/organization/currencies`);
+    const currencies = page.getByRole('form', { name: 'Currencies' });
+    await currencies.getByRole('button', { name: 'Add a currency' }).click();
+    await currencies.getByRole('textbox', { name: 'Currency' }).last().fill('CAD');
+    await currencies.getByRole('textbox', { name: 'Rate' }).last().fill('1.37');
+    await currencies.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page.getByText('Currencies saved'));
+
+    // The assembly built above: its title with the new delimiter, its figures in inches and psi.
+    await page.goto(need(built.url, 'The built assembly'));
+    const [partNumber] = need(built.title, 'The built title').split('_');
+    await visible(page.getByRole('heading', { level: 1, name: `${partNumber}.A` }), 20_000);
+    const figures = page.getByRole('region', { name: 'Figures' });
+    await visible(figures.getByText('35-1/16 in'));
+    await visible(figures.getByText(/4,000 psi/));
+    await screenshot(page, 'assemblies-imperial-phone');
+  });
 });
 
 function step(

@@ -328,6 +328,21 @@ describe('rule 2: pressure is the lowest of the hose and every connector', () =>
       "The application's 4500 psi is above the assembly's maximum working pressure of 4000 psi (set by GEN-2SN-08)",
     ]);
   });
+
+  test('the warnings speak the reader’s units', () => {
+    const { parts, input } = example();
+    const application = { workingPressurePsi: 4500, bendRadiusMm: 150, media: '' };
+    const metric = computeAssembly(parts, { ...input, application }, { units: 'metric' });
+    expect(metric.warnings.map((w) => w.message)).toEqual([
+      "The application's 310 bar is above the assembly's maximum working pressure of 276 bar (set by GEN-2SN-08)",
+      "A 150 mm bend is tighter than hose GEN-2SN-08's minimum bend radius of 180 mm",
+    ]);
+    const imperial = computeAssembly(parts, { ...input, application }, { units: 'imperial' });
+    expect(imperial.warnings.map((w) => w.message)).toEqual([
+      "The application's 4,500 psi is above the assembly's maximum working pressure of 4,000 psi (set by GEN-2SN-08)",
+      "A 5-7/8 in bend is tighter than hose GEN-2SN-08's minimum bend radius of 7-1/16 in",
+    ]);
+  });
 });
 
 describe('rule 3: length', () => {

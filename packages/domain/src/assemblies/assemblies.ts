@@ -22,6 +22,7 @@ import {
 } from '../components/components.ts';
 import { convertFromBase } from '../currencies/currencies.ts';
 import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
+import { formatLength, formatPressure, type UnitSystem } from '../units/units.ts';
 import type { AssemblyComputation, AssemblyCostLine, AssemblyIssue, AssemblyPartRole } from './responses.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -322,6 +323,8 @@ export interface AssemblyPricingOptions {
   labourRate?: number;
   /** The organisation's hose waste allowance in percent (`HOSE_WASTE_ALLOWANCE_PCT` when absent). */
   wasteAllowancePct?: number;
+  /** The units the messages speak in (the reader's); absent: millimetres and psi as stored. */
+  units?: UnitSystem;
 }
 
 /**
@@ -338,6 +341,9 @@ export function computeAssembly(
   const errors: AssemblyIssue[] = [];
   const warnings: AssemblyIssue[] = [];
   const ends: AssemblyEndKey[] = ['endA', 'endB'];
+  const { units } = options;
+  const length = (mm: number) => (units ? formatLength(mm, units) : `${mm} mm`);
+  const pressure = (psi: number) => (units ? formatPressure(psi, units) : `${psi} psi`);
 
   // Compatibility. Mixing systems is refused.
   if (!hose.active) {
@@ -406,7 +412,7 @@ export function computeAssembly(
     errors.push({
       code: 'cut-length',
       path: 'overallLengthMm',
-      message: `The overall length ${input.overallLengthMm} mm leaves no hose: the two fittings take ${parts.endA.fitting.cutoffMm + parts.endB.fitting.cutoffMm} mm`,
+      message: `The overall length ${length(input.overallLengthMm)} leaves no hose: the two fittings take ${length(parts.endA.fitting.cutoffMm + parts.endB.fitting.cutoffMm)}`,
     });
   }
   const measuredTo = { endA: measuringPointOf(parts.endA), endB: measuringPointOf(parts.endB) };
@@ -462,7 +468,7 @@ export function computeAssembly(
     warnings.push({
       code: 'pressure',
       path: 'application.workingPressurePsi',
-      message: `The application's ${application.workingPressurePsi} psi is above the assembly's maximum working pressure of ${lowest.psi} psi (set by ${lowest.partNumber})`,
+      message: `The application's ${pressure(application.workingPressurePsi)} is above the assembly's maximum working pressure of ${pressure(lowest.psi)} (set by ${lowest.partNumber})`,
     });
   }
 
@@ -499,7 +505,7 @@ export function computeAssembly(
     warnings.push({
       code: 'bend-radius',
       path: 'application.bendRadiusMm',
-      message: `A ${application.bendRadiusMm} mm bend is tighter than hose ${hose.partNumber}'s minimum bend radius of ${hose.minBendRadiusMm} mm`,
+      message: `A ${length(application.bendRadiusMm)} bend is tighter than hose ${hose.partNumber}'s minimum bend radius of ${length(hose.minBendRadiusMm)}`,
     });
   }
 
@@ -512,14 +518,14 @@ export function computeAssembly(
       warnings.push({
         code: 'wrap-length',
         path: 'wrap.lengthMm',
-        message: `${wrapLength} mm of wrap is longer than the ${input.overallLengthMm} mm assembly`,
+        message: `${length(wrapLength)} of wrap is longer than the ${length(input.overallLengthMm)} assembly`,
       });
     }
     if (hose.odMm !== undefined && (hose.odMm < wrap.fitsOdMinMm || hose.odMm > wrap.fitsOdMaxMm)) {
       warnings.push({
         code: 'wrap-fit',
         path: 'wrap.wrapId',
-        message: `Wrap ${wrap.partNumber} fits hose of ${wrap.fitsOdMinMm}–${wrap.fitsOdMaxMm} mm outside diameter; this hose is ${hose.odMm} mm`,
+        message: `Wrap ${wrap.partNumber} fits hose of ${length(wrap.fitsOdMinMm)} to ${length(wrap.fitsOdMaxMm)} outside diameter; this hose is ${length(hose.odMm)}`,
       });
     }
   }

@@ -82,8 +82,8 @@ export function assemblyRoutes({
       listAssemblies(tx, organizationId, query),
     ),
 
-    implement(computeHoseAssembly).inTransaction(({ query, body }, { tx, organizationId }) =>
-      computeForBuilder(tx, organizationId, body, query.hoseAssemblyId),
+    implement(computeHoseAssembly).inTransaction(({ query, body }, { tx, organizationId, userId }) =>
+      computeForBuilder(tx, organizationId, userId, body, query.hoseAssemblyId),
     ),
 
     implement(getHoseAssembly).inTransaction(({ params }, { tx, organizationId }) =>

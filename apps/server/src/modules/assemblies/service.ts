@@ -63,7 +63,7 @@ import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { toComponent } from '../components/service.ts';
 import { pricingFor } from '../currencies/service.ts';
-import { getSettings } from '../organization/service.ts';
+import { getSettings, unitsOf } from '../organization/service.ts';
 
 type Row = typeof hoseAssemblies.$inferSelect;
 
@@ -310,15 +310,22 @@ interface Evaluated {
   settings: AssemblySettings;
 }
 
-async function evaluate(tx: Tx, organizationId: string, input: HoseAssemblyInput): Promise<Evaluated> {
+/** `userId`: whose units the warnings and errors speak in (`unitsOf`); none: millimetres and psi. */
+async function evaluate(
+  tx: Tx,
+  organizationId: string,
+  input: HoseAssemblyInput,
+  userId: string | null,
+): Promise<Evaluated> {
   const settings = await settingsOf(tx, organizationId);
+  const units = userId ? (await unitsOf(tx, organizationId, userId)).units : undefined;
   const [parts, customer] = await Promise.all([
     loadParts(tx, organizationId, input, settings),
     customerOf(tx, organizationId, input.customerId),
   ]);
   // Costs in the base currency; the price in the customer's (base price × rate).
   const pricing = await pricingFor(tx, organizationId, customer?.currency);
-  const computed = computeAssembly(parts, input, { terms: customer?.terms, ...pricing });
+  const computed = computeAssembly(parts, input, { terms: customer?.terms, ...pricing, units });
   return { parts, computed, customer, settings };
 }
 
@@ -326,10 +333,11 @@ async function evaluate(tx: Tx, organizationId: string, input: HoseAssemblyInput
 export async function computeForBuilder(
   tx: Tx,
   organizationId: string,
+  userId: string,
   input: HoseAssemblyInput,
   forAssemblyId?: string,
 ): Promise<HoseAssemblyComputeResponse> {
-  const { parts, computed, settings } = await evaluate(tx, organizationId, input);
+  const { parts, computed, settings } = await evaluate(tx, organizationId, input, userId);
   let partNumber: string;
   let revision = FIRST_REVISION;
   if (forAssemblyId) {
@@ -428,7 +436,7 @@ export async function createAssembly(
   userId: string | null,
   input: HoseAssemblyInput,
 ): Promise<HoseAssembly> {
-  const evaluated = await evaluate(tx, organizationId, input);
+  const evaluated = await evaluate(tx, organizationId, input, userId);
   if (evaluated.computed.errors.length) throw refusal(evaluated.computed);
   await assertWithinPlanLimit(tx, organizationId, 'maxHoseAssemblies', (t) =>
     countAssemblies(t, organizationId),
@@ -491,7 +499,7 @@ export async function reviseAssembly(
   input: HoseAssemblyInput,
 ): Promise<HoseAssembly> {
   const latest = await latestOf(tx, organizationId, id);
-  const evaluated = await evaluate(tx, organizationId, input);
+  const evaluated = await evaluate(tx, organizationId, input, userId);
   if (evaluated.computed.errors.length) throw refusal(evaluated.computed);
   const revision = nextRevision(latest.revision);
   const description = input.description || defaultDescription(evaluated.parts, input.overallLengthMm);

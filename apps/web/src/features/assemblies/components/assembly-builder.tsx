@@ -118,7 +118,10 @@ export function AssemblyBuilder({
   const draft = useMemo(() => draftOf(state, parts), [state, parts]);
   // The customer's terms and currency and the organisation's defaults price the live figures as the server will.
   const pricing = usePricingFor(state.customerId);
-  const local = useMemo(() => localComputation(draft, parts, pricing), [draft, parts, pricing]);
+  const local = useMemo(
+    () => localComputation(draft, parts, { ...pricing, units: units.system }),
+    [draft, parts, pricing, units.system],
+  );
   // Compared as text: a refetched list makes an equal draft that is a new object.
   const draftKey = draft ? JSON.stringify(draft) : '';
   const settledKey = useDebounced(draftKey, 300);
