@@ -85,7 +85,7 @@ describe('customers', () => {
         await contact.getByLabel('Email').fill('lee@prairiehyd.ca');
         await p.getByLabel('Margin (% of sell price)').fill('35');
         // 70 / (1 - 0.35) = 107.69
-        await visible(p.getByText('A part that costs $70 sells to this customer at $107.69.'));
+        await visible(p.getByText('A part that costs US$70 sells to this customer at US$107.69.'));
       });
       await visible(page.getByText('Account PH-100'));
       await visible(page.getByText('prairiehyd.ca', { exact: true }));

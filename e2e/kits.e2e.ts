@@ -115,6 +115,13 @@ async function addAssembly(page: Page, title: string): Promise<void> {
 
 const money = (n: number) =>
   new Intl.NumberFormat('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+/** An amount in its currency as the app writes it (en-CA: 'US$130.85', '$42' when whole). */
+const inCurrency = (n: number, currency: string) =>
+  new Intl.NumberFormat('en-CA', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Math.round(n * 100) % 100 === 0 ? 0 : 2,
+  }).format(n);
 
 test('the admin builds a kit of two assemblies for the customer and sees the priced BOM', async () => {
   await step('kits-build', async (page, baseUrl) => {
@@ -153,6 +160,7 @@ test('the admin builds a kit of two assemblies for the customer and sees the pri
     await visible(bom.getByRole('link', { name: first.title }));
     await visible(bom.getByRole('link', { name: second.title }));
     const kit = await apiCall<{
+      currency: string;
       totals: { price: number };
       lines: { unitCost: number; unitPrice: number; quantity: number; extendedPrice: number }[];
     }>('GET', `hosekit/${made.kitId}`);
@@ -162,7 +170,9 @@ test('the admin builds a kit of two assemblies for the customer and sees the pri
     }
     await visible(bom.getByText(money(kit.lines[0]!.extendedPrice)).first());
     await visible(
-      page.getByRole('group', { name: 'Kit totals' }).getByText(`Kit price: ${money(kit.totals.price)} CAD`),
+      page
+        .getByRole('group', { name: 'Kit totals' })
+        .getByText(`Kit price: ${inCurrency(kit.totals.price, kit.currency)}`),
     );
     await screenshot(page, 'kits-bom-desktop');
   });
