@@ -1,5 +1,5 @@
-/** The kit form's searches: a hose assembly, a component, a customer. Each searches on the server. */
-import type { Component, Customer, HoseAssemblyListItem } from '@hosewright/domain';
+/** The kit form's searches: a hose assembly and a component (the customer's is `@/components/customer-picker`). Each searches on the server. */
+import type { Component, HoseAssemblyListItem } from '@hosewright/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { assemblyListQuery } from '@/api/assemblies';
 import { componentItemsQuery } from '@/api/components';
 import { currenciesQuery } from '@/api/currencies';
-import { customerSearchQuery } from '@/api/customers';
 import { formatMoney } from '@/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
 
@@ -135,59 +134,6 @@ export function ComponentPicker({ onPick }: { onPick: (component: Component) => 
           label={t('kits.editor.addComponent')}
           placeholder={t('kits.editor.addComponentPlaceholder')}
         />
-      )}
-    />
-  );
-}
-
-/** The kit's customer (optional): their terms price the kit. */
-export function CustomerPicker({
-  value,
-  onChange,
-}: {
-  value: { id: string; name: string } | null;
-  onChange: (customer: { id: string; name: string } | null) => void;
-}) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState(value?.name ?? '');
-  const [open, setOpen] = useState(false);
-  const text = useDebounced(input, 250);
-  const search = useQuery({
-    ...customerSearchQuery(value && input === value.name ? '' : text),
-    enabled: open,
-  });
-  const options: { id: string; name: string; detail: string }[] = (search.data ?? []).map((c: Customer) => ({
-    id: c._id,
-    name: c.name,
-    detail: [c.accountNumber, c.domain].filter(Boolean).join(' · '),
-  }));
-  const current = value ? { ...value, detail: '' } : null;
-  return (
-    <Autocomplete
-      value={current}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      onChange={(_, customer) => onChange(customer ? { id: customer.id, name: customer.name } : null)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      options={current && !options.some((o) => o.id === current.id) ? [current, ...options] : options}
-      filterOptions={(list) => list}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={search.isFetching}
-      noOptionsText={t('kits.editor.noCustomers')}
-      autoHighlight
-      renderOption={(props, c) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-            <Option title={c.name} detail={c.detail} />
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField {...params} label={t('kits.fields.customer')} helperText={t('kits.fields.customerHelp')} />
       )}
     />
   );

@@ -22,12 +22,12 @@ import { useNavigate, useParams } from 'react-router';
 import { customerQuery } from '@/api/customers';
 import { kitComputeQuery, kitQuery, useSaveKit } from '@/api/kits';
 import { CentredProgress } from '@/components/centred-progress';
+import { CustomerPicker } from '@/components/customer-picker';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
 import { useDebounced } from '@/lib/use-debounced';
 import { KitLinesEditor } from '../components/kit-lines-editor';
-import { CustomerPicker } from '../components/pickers';
 import { SaveError } from '../components/save-error';
 import { draftOf, emptyDraft, inputOf, type KitDraft } from '../lib/draft';
 
@@ -162,9 +162,13 @@ function KitForm({ kit, initial }: { kit?: HoseKit; initial: KitDraft }) {
             helperText={kit ? t('kits.fields.partNumberFixed') : t('kits.fields.partNumberHelp')}
             autoFocus={!kit}
           />
+          {/* The kit's customer (optional): their terms price the kit. */}
           <CustomerPicker
             value={draft.customerId ? { id: draft.customerId, name: draft.customerName } : null}
             onChange={(c) => set({ customerId: c?.id ?? '', customerName: c?.name ?? '' })}
+            label={t('kits.fields.customer')}
+            helperText={t('kits.fields.customerHelp')}
+            noOptionsText={t('kits.editor.noCustomers')}
           />
           <TextField
             label={t('kits.fields.description')}

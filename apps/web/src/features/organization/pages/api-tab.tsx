@@ -11,7 +11,6 @@ import {
   type ApiLog,
   apiKeyInputSchema,
   type CreatedApiKey,
-  type Customer,
   ROLES,
   type Role,
 } from '@hosewright/domain';
@@ -21,7 +20,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import KeyIcon from '@mui/icons-material/Key';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -60,13 +58,12 @@ import {
   useDeleteApiKey,
   useUpdateApiKey,
 } from '@/api/api-keys';
-import { customerSearchQuery } from '@/api/customers';
+import { CustomerPicker, type PickedCustomer } from '@/components/customer-picker';
 import { EmptyState } from '@/components/empty-state';
 import { isApiError } from '@/lib/api';
 import { formatNumber, formatShortDate } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
 import { snackbar } from '@/lib/snackbar-store';
-import { useDebounced } from '@/lib/use-debounced';
 
 const STATUS_COLOURS: Record<ApiKey['status'], 'success' | 'default' | 'warning'> = {
   active: 'success',
@@ -415,11 +412,6 @@ function sortIssues(issues: unknown): { fields: FieldErrors; other: string[] } {
   return { fields, other };
 }
 
-interface PickedCustomer {
-  id: string;
-  name: string;
-}
-
 function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -569,9 +561,12 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
                   </MenuItem>
                 ))}
               </TextField>
-              <CustomerField
+              <CustomerPicker
                 id={`${formId}-customerId`}
                 value={customer}
+                label={t('organization.api.form.customer')}
+                helperText={t('organization.api.form.customerHelp')}
+                noOptionsText={t('organization.api.form.noCustomers')}
                 error={errors.customerId}
                 onChange={(next) => {
                   setCustomer(next);
@@ -602,77 +597,6 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
         </>
       )}
     </Dialog>
-  );
-}
-
-/**
- * The key's customer (optional), searched on the server like the other customer pickers
- * (`customerSearchQuery`).
- */
-function CustomerField({
-  id,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  value: PickedCustomer | null;
-  error: string | undefined;
-  onChange: (customer: PickedCustomer | null) => void;
-}) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState(value?.name ?? '');
-  const [open, setOpen] = useState(false);
-  const text = useDebounced(input, 250);
-  const search = useQuery({
-    ...customerSearchQuery(value && input === value.name ? '' : text),
-    enabled: open,
-  });
-  const options = (search.data ?? []).map((c: Customer) => ({
-    id: c._id,
-    name: c.name,
-    detail: [c.accountNumber, c.domain].filter(Boolean).join(' · '),
-  }));
-  const current = value ? { ...value, detail: '' } : null;
-  return (
-    <Autocomplete
-      id={id}
-      value={current}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      onChange={(_, picked) => onChange(picked ? { id: picked.id, name: picked.name } : null)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      options={current && !options.some((o) => o.id === current.id) ? [current, ...options] : options}
-      filterOptions={(list) => list}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={search.isFetching}
-      noOptionsText={t('organization.api.form.noCustomers')}
-      autoHighlight
-      renderOption={(props, c) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{c.name}</Typography>
-            {c.detail ? (
-              <Typography variant="body2" color="text.secondary">
-                {c.detail}
-              </Typography>
-            ) : null}
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('organization.api.form.customer')}
-          error={Boolean(error)}
-          helperText={error ?? t('organization.api.form.customerHelp')}
-        />
-      )}
-    />
   );
 }
 
