@@ -60,6 +60,7 @@ import {
 } from '@/api/api-keys';
 import { CustomerPicker, type PickedCustomer } from '@/components/customer-picker';
 import { EmptyState } from '@/components/empty-state';
+import { LoadFailed } from '@/components/load-failed';
 import { isApiError } from '@/lib/api';
 import { formatNumber, formatShortDate } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
@@ -111,16 +112,11 @@ function KeysSection() {
   let content: ReactNode;
   if (keys.isError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => keys.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('organization.api.loadFailed')} {keys.error.message}
-      </Alert>
+      <LoadFailed
+        message={t('organization.api.loadFailed')}
+        error={keys.error}
+        onRetry={() => keys.refetch()}
+      />
     );
   } else if (keys.isPending) {
     content = (
@@ -678,16 +674,11 @@ function LogSection() {
   let content: ReactNode;
   if (logs.isError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => logs.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('organization.api.log.loadFailed')} {logs.error.message}
-      </Alert>
+      <LoadFailed
+        message={t('organization.api.log.loadFailed')}
+        error={logs.error}
+        onRetry={() => logs.refetch()}
+      />
     );
   } else if (logs.isPending) {
     content = (

@@ -29,6 +29,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currenciesQuery, useSaveCurrencies } from '@/api/currencies';
 import { EmptyState } from '@/components/empty-state';
+import { LoadFailed } from '@/components/load-failed';
 import { isApiError } from '@/lib/api';
 import { formatNumber, formatShortDate } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
@@ -57,16 +58,11 @@ export function CurrenciesTab() {
   let content: ReactNode;
   if (currencies.isError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => currencies.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('currencies.loadFailed')} {currencies.error.message}
-      </Alert>
+      <LoadFailed
+        message={t('currencies.loadFailed')}
+        error={currencies.error}
+        onRetry={() => currencies.refetch()}
+      />
     );
   } else if (currencies.isPending) {
     content = (

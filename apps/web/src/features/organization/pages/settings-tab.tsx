@@ -32,6 +32,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { allSettingsQuery } from '@/api/settings';
+import { LoadFailed } from '@/components/load-failed';
 import { isApiError } from '@/lib/api';
 import { erpIconOf, useSaveOrganizationSettings } from '@/lib/organization-settings';
 import { snackbar } from '@/lib/snackbar-store';
@@ -455,16 +456,11 @@ export function SettingsTab() {
 
   if (settings.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => settings.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('settings.loadFailed')} {settings.error.message}
-      </Alert>
+      <LoadFailed
+        message={t('settings.loadFailed')}
+        error={settings.error}
+        onRetry={() => settings.refetch()}
+      />
     );
   }
   if (settings.isPending) {

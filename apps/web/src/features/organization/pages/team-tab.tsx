@@ -28,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rolesQuery, teamQuery, useChangeRole, useInvite, useRemind, useRemoveMember } from '@/api/team';
+import { LoadFailed } from '@/components/load-failed';
 import { formatDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
@@ -41,16 +42,11 @@ export function TeamTab() {
 
   if (team.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => team.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('organization.team.loadFailed')} {team.error.message}
-      </Alert>
+      <LoadFailed
+        message={t('organization.team.loadFailed')}
+        error={team.error}
+        onRetry={() => team.refetch()}
+      />
     );
   }
   return (
