@@ -26,6 +26,7 @@ import { imagesModule } from './modules/images/routes.ts';
 import { importsModule } from './modules/imports/index.ts';
 import { createImportTargets } from './modules/imports/target-registry.ts';
 import type { ImportTargets } from './modules/imports/targets.ts';
+import { inventoryModule } from './modules/inventory/index.ts';
 import type { JobHandler } from './modules/jobs/types.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/worker.ts';
 import { kitsModule } from './modules/kits/index.ts';
@@ -37,6 +38,7 @@ import { searchModule } from './modules/search/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
 import { readVersion, spaRoutes, systemModule, systemPages } from './modules/system/routes.ts';
 import { teamModule } from './modules/team/routes.ts';
+import { warehousesModule } from './modules/warehouses/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -173,6 +175,8 @@ export async function buildApp({
     customersModule(deps),
     assembliesModule(deps),
     kitsModule(deps),
+    warehousesModule(deps),
+    inventoryModule(deps),
   ];
   const importTargets = createImportTargets(modules.flatMap((m) => m.importTargets ?? []));
   modules.push(importsModule(deps, importTargets));

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   index,
@@ -296,9 +297,8 @@ export const organizationSettings = pgTable('organization_settings', {
   defaultMarginPct: decimal('default_margin_pct').notNull().default(30),
   labourRate: decimal('labour_rate').notNull().default(3),
   wasteAllowancePct: decimal('waste_allowance_pct').notNull().default(5),
-  /** The warehouse stock moves from unless one is named (`/defaultwarehouse`); empty when none. */
-  defaultWarehouseName: text('default_warehouse_name').notNull().default(''),
-  defaultWarehouseCode: text('default_warehouse_code').notNull().default(''),
+  /** Whether stock may go below zero (a movement or a work order taking more than is on hand). */
+  allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -793,4 +793,138 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('feedback_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * A warehouse, yard or service van that holds stock. One per organisation is the default (`is_default`):
+ * stock moves from it unless another is named, and `/defaultwarehouse` answers its name and code.
+ */
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: id(),
+    organizationId: orgId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('warehouse'),
+    region: text('region').notNull().default(''),
+    address: jsonb('address'),
+    notes: text('notes').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('warehouses_org_code_key').on(t.organizationId, sql`lower(${t.code})`),
+    uniqueIndex('warehouses_org_default_key').on(t.organizationId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** The locations (bins, shelves, reels) of a warehouse. */
+export const warehouseLocations = pgTable(
+  'warehouse_locations',
+  {
+    id: id(),
+    organizationId: orgId(),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('warehouse_locations_org_warehouse_code_key').on(
+      t.organizationId,
+      t.warehouseId,
+      sql`lower(${t.code})`,
+    ),
+  ],
+);
+
+/**
+ * The stock ledger: one row per movement of one item in one warehouse and location. `quantity` (pieces or
+ * millimetres, see packages/domain/src/inventory/inventory.ts) and `value` (at cost, base currency) are
+ * signed; `stock_levels` holds their running sums and `on_hand_after` the sum just after this row.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    organizationId: orgId(),
+    /** The ledger's order: rows of one transaction share `created_at`. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id').references(() => warehouseLocations.id, { onDelete: 'restrict' }),
+    quantity: decimal('quantity').notNull(),
+    value: decimal('value').notNull(),
+    onHandAfter: decimal('on_hand_after').notNull(),
+    reason: text('reason').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    /** The two rows of one transfer share it. */
+    groupId: uuid('group_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_org_seq_idx').on(t.organizationId, t.seq),
+    index('stock_movements_org_component_idx').on(t.organizationId, t.componentId, t.seq),
+    index('stock_movements_org_warehouse_idx').on(t.organizationId, t.warehouseId, t.seq),
+  ],
+);
+
+/**
+ * On-hand stock of one item in one warehouse and location (none: `location_id` null), kept in step with
+ * `stock_movements` in the same transaction and rebuildable from it.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    id: id(),
+    organizationId: orgId(),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id').references(() => warehouseLocations.id, { onDelete: 'restrict' }),
+    onHand: decimal('on_hand').notNull().default(0),
+    value: decimal('value').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_levels_place_key').on(
+      t.organizationId,
+      t.componentId,
+      t.warehouseId,
+      sql`coalesce(${t.locationId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index('stock_levels_org_warehouse_idx').on(t.organizationId, t.warehouseId),
+  ],
+);
+
+/** The reorder point (and quantity) of an item in a warehouse, in its stock unit. */
+export const stockReorderPoints = pgTable(
+  'stock_reorder_points',
+  {
+    organizationId: orgId(),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    reorderPoint: decimal('reorder_point').notNull(),
+    reorderQuantity: decimal('reorder_quantity'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.componentId, t.warehouseId] })],
 );

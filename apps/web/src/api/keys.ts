@@ -21,6 +21,8 @@ export const ROOT_KEYS = {
   images: ['images'],
   system: ['system'],
   team: ['team'],
+  warehouses: ['warehouses'],
+  inventory: ['inventory'],
 } as const satisfies Record<string, QueryKey>;
 
 export type Resource = keyof typeof ROOT_KEYS;

@@ -3,9 +3,11 @@ import type { RouteObject } from 'react-router';
 import { CentredProgress } from '@/components/centred-progress';
 import { ASSEMBLY_PAGES } from '@/features/assemblies/pages';
 import { CUSTOMER_PAGES } from '@/features/customers/pages';
+import { INVENTORY_PAGES } from '@/features/inventory/pages';
 import { KIT_PAGES } from '@/features/kits/pages';
 import { ORGANIZATION_PAGES } from '@/features/organization/pages';
 import { SEARCH_PAGES } from '@/features/search/pages';
+import { WAREHOUSE_PAGES } from '@/features/warehouses/pages';
 import { type LazyPage, page } from '@/lib/lazy-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -127,6 +129,8 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   ...KIT_PAGES,
   ...ORGANIZATION_PAGES,
   ...SEARCH_PAGES,
+  ...WAREHOUSE_PAGES,
+  ...INVENTORY_PAGES,
   '*': page(
     () => import('./routes/not-found-page'),
     (m) => m.NotFoundPage,

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { AppErrorCode } from '../errors.ts';
-import { ROLES, type Role, type Tier } from '../plans.ts';
+import { PREMIUM_TIERS, ROLES, type Role, type Tier } from '../plans.ts';
 
 /** Who may call an endpoint. Evaluated by `evaluateAccess`, the same function as the web router guard. */
 export interface ProtectedAccess {
@@ -32,6 +32,9 @@ export const PUBLIC: PublicAccess = { public: true };
 /** Any member of the organisation (regular or admin), any tier. */
 export const MEMBER: ProtectedAccess = { roles: ['regular', 'admin'] };
 export const ADMIN: ProtectedAccess = { roles: ['admin'] };
+/** Warehouses, inventory and work orders: professional or enterprise (trial answers 996). */
+export const PREMIUM_MEMBER: ProtectedAccess = { roles: ['regular', 'admin'], subscriptions: PREMIUM_TIERS };
+export const PREMIUM_ADMIN: ProtectedAccess = { roles: ['admin'], subscriptions: PREMIUM_TIERS };
 
 export function isPublicAccess(access: ApiAccess): access is PublicAccess {
   return access.public === true;

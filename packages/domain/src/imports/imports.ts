@@ -13,7 +13,14 @@ import { COMPONENT_KINDS } from '../components/components.ts';
  * Every import target by name, in the order messages list them. The server's target registry names exactly
  * these (imports.test.ts fails if they drift).
  */
-export const IMPORT_TARGET_NAMES = [...COMPONENT_KINDS, 'customer', 'customerItem', 'hoseAssembly'] as const;
+export const IMPORT_TARGET_NAMES = [
+  ...COMPONENT_KINDS,
+  'customer',
+  'customerItem',
+  'hoseAssembly',
+  'warehouse',
+  'stockCount',
+] as const;
 export type ImportTargetName = (typeof IMPORT_TARGET_NAMES)[number];
 
 /** The largest file an upload accepts. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, MEMBER } from '../api/endpoint.ts';
 import { isoDateTimeSchema } from '../api/schemas.ts';
+import { AppErrorCode } from '../errors.ts';
 import { unitSystemSchema } from '../units/units.ts';
 
 const percentSchema = (what: string) =>
@@ -42,8 +43,9 @@ export const organizationUpdateSchema = z
       .min(0, 'The labour rate cannot be negative')
       .max(100_000, 'The labour rate is too large'),
     wasteAllowancePct: percentSchema('waste allowance'),
-    defaultWarehouseName: z.string().trim().max(100, 'The warehouse name must be at most 100 characters'),
-    defaultWarehouseCode: z.string().trim().max(20, 'The warehouse code must be at most 20 characters'),
+    /** Makes this warehouse the default (the previous default stops being one). */
+    defaultWarehouseId: z.uuid({ error: 'This warehouse was not found' }),
+    allowNegativeStock: z.boolean({ error: 'Allow negative stock is yes or no' }),
   })
   .partial();
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
@@ -61,8 +63,11 @@ export const organizationSettingsSchema = z.object({
   defaultMarginPct: z.number(),
   labourRate: z.number(),
   wasteAllowancePct: z.number(),
+  /** The default warehouse (`warehouses.is_default`); null and empty name and code while there is none. */
+  defaultWarehouseId: z.string().nullable(),
   defaultWarehouseName: z.string(),
   defaultWarehouseCode: z.string(),
+  allowNegativeStock: z.boolean(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -88,6 +93,7 @@ export const updateOrganization = endpoint({
   access: ADMIN,
   body: organizationUpdateSchema,
   response: organizationSettingsSchema,
+  errors: [AppErrorCode.NotFound],
   example: { body: { name: 'Prairie Hydraulics', revisionDelimiter: '_', partNumberPattern: 'PH-{00000}' } },
 });
 

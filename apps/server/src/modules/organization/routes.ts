@@ -32,6 +32,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestPasswordReset, sendVerificationEmail } from '../identity/accounts.ts';
+import { makeDefaultWarehouse } from '../warehouses/default.ts';
 import { getOrganization, getSettings, getSettingsView, unitsOf } from './service.ts';
 
 export function organizationModule({ config, database, mailer }: ModuleDeps): ModuleManifest {
@@ -86,9 +87,10 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
       }),
 
       implement(updateOrganization).inTransaction(async ({ body }, { tx, organizationId }) => {
-        const { name, ...settings } = body;
+        const { name, defaultWarehouseId, ...settings } = body;
         await getSettings(tx, organizationId);
         if (name) await tx.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
+        if (defaultWarehouseId) await makeDefaultWarehouse(tx, organizationId, defaultWarehouseId);
         if (Object.keys(settings).length) {
           await tx
             .update(organizationSettings)

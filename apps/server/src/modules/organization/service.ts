@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { organizationSettings, organizations, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findDefaultWarehouse } from '../warehouses/default.ts';
 
 export async function getOrganization(tx: Tx, organizationId: string) {
   const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
@@ -39,6 +40,7 @@ export async function getSettings(tx: Tx, organizationId: string) {
 /** The settings as the contracts answer them (`organizationSettingsSchema`). */
 export async function getSettingsView(tx: Tx, organizationId: string): Promise<OrganizationSettings> {
   const row = await getSettings(tx, organizationId);
+  const warehouse = await findDefaultWarehouse(tx, organizationId);
   return {
     hasParker: row.hasParker,
     hideInventory: row.hideInventory,
@@ -52,8 +54,10 @@ export async function getSettingsView(tx: Tx, organizationId: string): Promise<O
     defaultMarginPct: row.defaultMarginPct,
     labourRate: row.labourRate,
     wasteAllowancePct: row.wasteAllowancePct,
-    defaultWarehouseName: row.defaultWarehouseName,
-    defaultWarehouseCode: row.defaultWarehouseCode,
+    defaultWarehouseId: warehouse?.id ?? null,
+    defaultWarehouseName: warehouse?.name ?? '',
+    defaultWarehouseCode: warehouse?.code ?? '',
+    allowNegativeStock: row.allowNegativeStock,
   };
 }
 

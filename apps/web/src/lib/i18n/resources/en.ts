@@ -5,6 +5,7 @@
 import { enAssemblies } from './en-assemblies';
 import { enCurrencies } from './en-currencies';
 import { enCustomers } from './en-customers';
+import { enInventory } from './en-inventory';
 import { enKits } from './en-kits';
 import { enLists } from './en-lists';
 import { enOrganization } from './en-organization';
@@ -12,6 +13,7 @@ import { enSearch } from './en-search';
 import { enSettings } from './en-settings';
 import { enSite } from './en-site';
 import { enUnits } from './en-units';
+import { enWarehouses } from './en-warehouses';
 
 export const en = {
   customers: enCustomers,
@@ -23,6 +25,8 @@ export const en = {
   settings: enSettings,
   currencies: enCurrencies,
   units: enUnits,
+  warehouses: enWarehouses,
+  inventory: enInventory,
   site: enSite,
   spelling: {
     labour: 'labour',

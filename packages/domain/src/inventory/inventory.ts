@@ -1,0 +1,371 @@
+/**
+ * Inventory as a ledger: every movement of stock is a row, and the on-hand figure of each item, warehouse
+ * and location is kept in step with it in the same transaction. Parts are counted (`each`); hose and other
+ * items bought by length are stocked in millimetres and shown in metres or feet by the reader's units.
+ */
+import { z } from 'zod';
+import { isoDateTimeSchema, listQuery, listResponse } from '../api/schemas.ts';
+import { COMPONENT_KINDS, type CostUnit, moneySchema } from '../components/components.ts';
+import { importErrorSchema } from '../imports/imports.ts';
+import { MM_PER_INCH, type UnitSystem } from '../units/units.ts';
+
+/** What the ledger counts in: pieces, or millimetres of length. */
+export const STOCK_UNITS = ['each', 'mm'] as const;
+export type StockUnit = (typeof STOCK_UNITS)[number];
+
+/** The units a quantity may be given in; a length in any of the length units is stored in mm. */
+export const QUANTITY_UNITS = ['each', 'mm', 'm', 'ft', 'in'] as const;
+export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
+
+export const MM_PER_UNIT: Readonly<Record<Exclude<QuantityUnit, 'each'>, number>> = {
+  mm: 1,
+  m: 1000,
+  ft: 12 * MM_PER_INCH,
+  in: MM_PER_INCH,
+};
+
+/** Hose, and anything costed per metre or foot, is stocked by length. */
+export function stockUnitOf(component: { kind: string; costUnit: string }): StockUnit {
+  return component.kind === 'hose' || component.costUnit === 'm' || component.costUnit === 'ft'
+    ? 'mm'
+    : 'each';
+}
+
+export type StockQuantityResult = { ok: true; value: number } | { ok: false; message: string };
+
+/**
+ * A quantity as the ledger keeps it: whole pieces, or millimetres (to 0.1 mm). A length needs its unit and a
+ * counted part cannot have one; the messages say what to write instead.
+ */
+export function toStockQuantity(
+  quantity: number,
+  unit: QuantityUnit,
+  stockUnit: StockUnit,
+): StockQuantityResult {
+  if (stockUnit === 'each') {
+    if (unit !== 'each')
+      return { ok: false, message: 'This item is counted in pieces: give the quantity as each' };
+    if (!Number.isInteger(quantity)) return { ok: false, message: 'Count pieces in whole numbers' };
+    return { ok: true, value: quantity };
+  }
+  if (unit === 'each') {
+    return { ok: false, message: 'This item is stocked by length: give the quantity in m, ft, in or mm' };
+  }
+  return { ok: true, value: Math.round(quantity * MM_PER_UNIT[unit] * 10) / 10 };
+}
+
+/** How a reader sees lengths of stock: metres (metric) or feet (imperial). */
+export function stockLengthUnit(system: UnitSystem): 'm' | 'ft' {
+  return system === 'imperial' ? 'ft' : 'm';
+}
+
+/** `12` pieces, `12.50 m` or `41.0 ft`. */
+export function formatStockQuantity(value: number, stockUnit: StockUnit, system: UnitSystem): string {
+  if (stockUnit === 'each') return `${trimNegativeZero(value)}`;
+  const unit = stockLengthUnit(system);
+  const shown = value / MM_PER_UNIT[unit];
+  return `${trimNegativeZero(Number(shown.toFixed(unit === 'm' ? 2 : 1))).toFixed(unit === 'm' ? 2 : 1)} ${unit}`;
+}
+
+function trimNegativeZero(n: number): number {
+  return Object.is(n, -0) ? 0 : n;
+}
+
+/** The quantity of `value` (stock unit) in the component's cost unit, for pricing: metres, feet or pieces. */
+export function inCostUnits(value: number, stockUnit: StockUnit, costUnit: CostUnit): number {
+  if (stockUnit === 'each' || costUnit === 'each') return value;
+  return value / MM_PER_UNIT[costUnit];
+}
+
+const uuidOf = (what: string) => z.uuid({ error: `${what} was not found` });
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+const required = (max: number, label: string, empty: string) => text(max, label).min(1, empty);
+
+const quantityNumber = z
+  .number({ error: 'Enter the quantity as a number' })
+  .refine((v) => Number.isFinite(v), 'Enter the quantity as a number')
+  .refine((v) => Math.abs(v) <= 100_000_000, 'The quantity is too large');
+const positiveQuantity = quantityNumber.refine((v) => v > 0, 'The quantity must be more than 0');
+const quantityUnit = z.enum(QUANTITY_UNITS, {
+  error: 'Give the unit of the quantity: each for pieces, or m, ft, in or mm for a length',
+});
+
+/** Where stock is: a warehouse, and a location in it or none. */
+export const stockPlaceInputSchema = z.object({
+  warehouseId: uuidOf('This warehouse'),
+  locationId: uuidOf('This location').nullable().default(null),
+});
+
+const itemAt = {
+  componentId: uuidOf('This item'),
+  warehouseId: uuidOf('This warehouse'),
+  locationId: uuidOf('This location').nullable().default(null),
+  unit: quantityUnit,
+};
+
+/**
+ * A movement a person records. Receipts and returns bring stock in at a cost per the item's cost unit (each,
+ * m or ft; left out, the item's cost); an adjustment is signed and needs its reason; scrap takes stock out
+ * with its reason; a transfer moves stock between warehouses or locations at its average cost. Consumption
+ * (work orders) and counts (stock takes) are written by those, not by this call.
+ */
+export const stockMovementInputSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('receipt'),
+      ...itemAt,
+      quantity: positiveQuantity,
+      unitCost: moneySchema.optional(),
+      reference: text(100, 'The reference').default(''),
+      notes: text(500, 'The notes').default(''),
+    }),
+    z.object({
+      type: z.literal('return'),
+      ...itemAt,
+      quantity: positiveQuantity,
+      unitCost: moneySchema.optional(),
+      reference: text(100, 'The reference').default(''),
+      notes: text(500, 'The notes').default(''),
+    }),
+    z.object({
+      type: z.literal('adjustment'),
+      ...itemAt,
+      quantity: quantityNumber.refine((v) => v !== 0, 'An adjustment must change the quantity'),
+      unitCost: moneySchema.optional(),
+      reason: required(200, 'The reason', 'Say why the stock is adjusted'),
+      notes: text(500, 'The notes').default(''),
+    }),
+    z.object({
+      type: z.literal('scrap'),
+      ...itemAt,
+      quantity: positiveQuantity,
+      reason: required(200, 'The reason', 'Say why the stock is scrapped'),
+      notes: text(500, 'The notes').default(''),
+    }),
+    z
+      .object({
+        type: z.literal('transfer'),
+        componentId: uuidOf('This item'),
+        from: stockPlaceInputSchema,
+        to: stockPlaceInputSchema,
+        quantity: positiveQuantity,
+        unit: quantityUnit,
+        notes: text(500, 'The notes').default(''),
+      })
+      .refine((t) => t.from.warehouseId !== t.to.warehouseId || t.from.locationId !== t.to.locationId, {
+        error: 'Transfer to another warehouse or location',
+        path: ['to'],
+      }),
+  ],
+  { error: 'The movement type is receipt, return, adjustment, scrap or transfer' },
+);
+export type StockMovementInput = z.infer<typeof stockMovementInputSchema>;
+export type StockMovementInputDraft = z.input<typeof stockMovementInputSchema>;
+
+export const STOCK_MOVEMENT_TYPES = [
+  'receipt',
+  'return',
+  'adjustment',
+  'scrap',
+  'transfer',
+  'consumption',
+  'count',
+] as const;
+export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
+
+const stockComponentSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(COMPONENT_KINDS),
+  partNumber: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  costUnit: z.enum(['each', 'ft', 'm']),
+});
+const warehouseRefSchema = z.object({ _id: z.string(), code: z.string(), name: z.string() });
+const locationRefSchema = z.object({ _id: z.string(), code: z.string(), name: z.string() });
+
+/** One row of the ledger. `quantity` and `value` are signed: in is positive, out negative. */
+export const stockMovementSchema = z.object({
+  _id: z.string(),
+  type: z.enum(STOCK_MOVEMENT_TYPES),
+  component: stockComponentSchema,
+  warehouse: warehouseRefSchema,
+  location: locationRefSchema.nullable(),
+  quantity: z.number(),
+  stockUnit: z.enum(STOCK_UNITS),
+  /** At cost, in the base currency. */
+  value: z.number(),
+  /** The on-hand figure of this item, warehouse and location just after the movement. */
+  onHandAfter: z.number(),
+  reason: z.string(),
+  reference: z.string(),
+  notes: z.string(),
+  /** The two rows of one transfer share it. */
+  groupId: z.string().nullable(),
+  createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** The on-hand stock of one item in one warehouse and location. */
+export const stockLevelSchema = z.object({
+  _id: z.string(),
+  component: stockComponentSchema,
+  warehouse: warehouseRefSchema,
+  location: locationRefSchema.nullable(),
+  onHand: z.number(),
+  stockUnit: z.enum(STOCK_UNITS),
+  /** At cost, in the base currency. */
+  value: z.number(),
+  /** Per the component's cost unit; null with nothing on hand. */
+  averageCost: z.number().nullable(),
+  /** Of the item in this warehouse (all its locations), in the stock unit; null when none is set. */
+  reorderPoint: z.number().nullable(),
+  /** The warehouse holds no more of the item than its reorder point. */
+  low: z.boolean(),
+  updatedAt: isoDateTimeSchema,
+});
+export type StockLevel = z.infer<typeof stockLevelSchema>;
+
+export const inventoryListSchema = listResponse(stockLevelSchema).extend({
+  /** Of every line the filters select, not just this page. */
+  totalValue: z.number(),
+  currency: z.string(),
+});
+export type InventoryList = z.infer<typeof inventoryListSchema>;
+
+const trueFalse = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} is true or false` })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+export const INVENTORY_SORT_FIELDS = ['partNumber', 'warehouse', 'onHand', 'value', 'updatedAt'] as const;
+
+export const inventoryListQuerySchema = listQuery({
+  sortFields: INVENTORY_SORT_FIELDS,
+  defaultSort: 'partNumber',
+  defaultItemsPerPage: 50,
+  maxItemsPerPage: 500,
+  filters: {
+    warehouseId: uuidOf('This warehouse').optional(),
+    kind: z.enum(COMPONENT_KINDS, { error: 'Choose a component kind' }).optional(),
+    /** Only lines at or below their reorder point. */
+    low: trueFalse('low'),
+  },
+});
+export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
+export type InventoryListQueryInput = z.input<typeof inventoryListQuerySchema>;
+
+export const stockMovementListQuerySchema = listQuery({
+  sortFields: ['createdAt'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  defaultItemsPerPage: 50,
+  maxItemsPerPage: 500,
+  filters: {
+    componentId: uuidOf('This item').optional(),
+    warehouseId: uuidOf('This warehouse').optional(),
+    type: z.enum(STOCK_MOVEMENT_TYPES, { error: 'Choose a movement type' }).optional(),
+  },
+});
+export type StockMovementListQuery = z.infer<typeof stockMovementListQuerySchema>;
+export type StockMovementListQueryInput = z.input<typeof stockMovementListQuerySchema>;
+
+/** What recording a movement answers: its rows (two for a transfer) and the stock they leave. */
+export const stockMovementResultSchema = z.object({
+  movements: z.array(stockMovementSchema),
+  levels: z.array(stockLevelSchema),
+});
+export type StockMovementResult = z.infer<typeof stockMovementResultSchema>;
+
+/** The reorder point and quantity of an item in a warehouse; null clears them. */
+export const reorderPointInputSchema = z.object({
+  componentId: uuidOf('This item'),
+  warehouseId: uuidOf('This warehouse'),
+  reorderPoint: quantityNumber.refine((v) => v >= 0, 'The reorder point cannot be negative').nullable(),
+  reorderQuantity: positiveQuantity.nullable().default(null),
+  unit: quantityUnit,
+});
+export type ReorderPointInput = z.infer<typeof reorderPointInputSchema>;
+
+export const reorderPointSchema = z.object({
+  componentId: z.string(),
+  warehouseId: z.string(),
+  reorderPoint: z.number().nullable(),
+  reorderQuantity: z.number().nullable(),
+  stockUnit: z.enum(STOCK_UNITS),
+});
+export type ReorderPoint = z.infer<typeof reorderPointSchema>;
+
+/** An item a warehouse holds no more of than its reorder point. */
+export const lowStockSchema = z.object({
+  component: stockComponentSchema,
+  warehouse: warehouseRefSchema,
+  onHand: z.number(),
+  reorderPoint: z.number(),
+  reorderQuantity: z.number().nullable(),
+  stockUnit: z.enum(STOCK_UNITS),
+  /** How much to order: the reorder quantity, or what brings stock back above the reorder point. */
+  suggestedOrder: z.number(),
+});
+export type LowStock = z.infer<typeof lowStockSchema>;
+
+export const lowStockQuerySchema = listQuery({
+  sortFields: ['partNumber', 'warehouse'],
+  defaultSort: 'partNumber',
+  defaultItemsPerPage: 50,
+  maxItemsPerPage: 500,
+  filters: { warehouseId: uuidOf('This warehouse').optional() },
+});
+export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
+
+/**
+ * One row of a stock take (`/inventory/import`): the counted quantity of an item (by part number, and brand
+ * when two share one) in a warehouse (by code) and location (by code, or none). The count replaces what the
+ * ledger says; the difference is written as a `count` movement. A length needs its unit.
+ */
+export const stockCountImportRowSchema = z.object({
+  partNumber: required(64, 'The part number', 'Enter the part number'),
+  brand: text(40, 'The brand').optional(),
+  warehouseCode: required(20, 'The warehouse code', 'Enter the warehouse code'),
+  locationCode: text(30, 'The location code').optional(),
+  counted: z
+    .number({ error: 'Enter the counted quantity as a number' })
+    .min(0, 'The counted quantity cannot be negative')
+    .max(100_000_000, 'The counted quantity is too large'),
+  unit: quantityUnit.optional(),
+});
+export type StockCountImportRow = z.infer<typeof stockCountImportRowSchema>;
+
+/** One line a stock take would change, before it commits. */
+export const stockCountDifferenceSchema = z.object({
+  component: stockComponentSchema,
+  warehouse: warehouseRefSchema,
+  location: locationRefSchema.nullable(),
+  onHand: z.number(),
+  counted: z.number(),
+  /** counted - onHand, in the stock unit. */
+  difference: z.number(),
+  stockUnit: z.enum(STOCK_UNITS),
+  /** At the line's average cost (or the item's cost), in the base currency. */
+  valueDifference: z.number(),
+});
+export type StockCountDifference = z.infer<typeof stockCountDifferenceSchema>;
+
+/** What checking a stock take answers: its problems by row, or what it would change. Nothing is written. */
+export const stockCountCheckSchema = z.object({
+  rowsTotal: z.number().int(),
+  errors: z.array(importErrorSchema),
+  differences: z.array(stockCountDifferenceSchema),
+  /** Counted lines that already match the ledger. */
+  unchanged: z.number().int(),
+  totalValueDifference: z.number(),
+  currency: z.string(),
+});
+export type StockCountCheck = z.infer<typeof stockCountCheckSchema>;
