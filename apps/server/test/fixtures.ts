@@ -8,7 +8,9 @@ import { notify } from '../src/modules/notifications/service.ts';
 import { componentInput } from './factories.ts';
 import { ASSEMBLY_FIXTURES } from './fixtures-assemblies.ts';
 import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
+import { INVENTORY_FIXTURES } from './fixtures-inventory.ts';
 import { KIT_FIXTURES } from './fixtures-kits.ts';
+import { WAREHOUSE_FIXTURES } from './fixtures-warehouses.ts';
 import { addMember, bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { importFixture, multipartBody } from './import-fixtures.ts';
 
@@ -50,6 +52,8 @@ export const FIXTURES: Record<string, Fixture> = {
   ...CUSTOMER_FIXTURES,
   ...ASSEMBLY_FIXTURES,
   ...KIT_FIXTURES,
+  ...WAREHOUSE_FIXTURES,
+  ...INVENTORY_FIXTURES,
   hoseId: component('hose'),
   crimpFittingId: component('crimpFitting'),
   ferruleId: component('ferrule'),

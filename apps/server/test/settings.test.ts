@@ -154,8 +154,7 @@ describe('organisation settings', () => {
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
       unitSystem: 'imperial',
-      defaultWarehouseName: 'Main shop',
-      defaultWarehouseCode: 'MAIN',
+      allowNegativeStock: true,
       hideInventory: true,
       hasParker: true,
       useBetaFeatures: true,
@@ -169,8 +168,10 @@ describe('organisation settings', () => {
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
       unitSystem: 'imperial',
-      defaultWarehouseName: 'Main shop',
-      defaultWarehouseCode: 'MAIN',
+      allowNegativeStock: true,
+      defaultWarehouseId: null,
+      defaultWarehouseName: '',
+      defaultWarehouseCode: '',
     });
 
     const defaults = await call(shop.regularToken, 'GET', 'organization/defaults');
@@ -183,18 +184,57 @@ describe('organisation settings', () => {
       partNumberPattern: 'DH-{0000}',
       unitSystem: 'imperial',
     });
-    const warehouse = await call(shop.regularToken, 'GET', 'organization/defaultwarehouse');
-    expect(warehouse.body).toEqual({ defaultWarehouseName: 'Main shop', defaultWarehouseCode: 'MAIN' });
+    const none = await call(shop.regularToken, 'GET', 'organization/defaultwarehouse');
+    expect(none.body).toEqual({ defaultWarehouseName: '', defaultWarehouseCode: '' });
     for (const [url, value] of [
       ['organization/hideinventory', true],
       ['organization/hasparker', true],
       ['organization/usebetafeatures', true],
       ['organization/erpname', 'SAP'],
       ['organization/defaultadaptorbrand', 'GEN'],
+      ['organization/allownegativestock', true],
     ] as const) {
       const res = await call(shop.regularToken, 'GET', url);
       expect([url, res.status, res.body]).toEqual([url, 200, value]);
     }
+  });
+
+  it("makes a warehouse the default: /defaultwarehouse answers it, and another shop's warehouse is not found", async () => {
+    const make = async (token: string, code: string, name: string) => {
+      const res = await call(token, 'POST', 'warehouse/new/update', { code, name });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { _id: string; isDefault: boolean };
+    };
+    const main = await make(shop.adminToken, 'MAIN', 'Main shop');
+    const van = await make(shop.adminToken, 'VAN-1', 'Service van 1');
+    expect([main.isDefault, van.isDefault]).toEqual([true, false]);
+    expect((await call(shop.regularToken, 'GET', 'organization/defaultwarehouse')).body).toEqual({
+      defaultWarehouseName: 'Main shop',
+      defaultWarehouseCode: 'MAIN',
+    });
+
+    const switched = await update(shop.adminToken, { defaultWarehouseId: van._id });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(switched.body).toMatchObject({
+      defaultWarehouseId: van._id,
+      defaultWarehouseName: 'Service van 1',
+      defaultWarehouseCode: 'VAN-1',
+    });
+    expect((await call(shop.regularToken, 'GET', 'organization/defaultwarehouse')).body).toEqual({
+      defaultWarehouseName: 'Service van 1',
+      defaultWarehouseCode: 'VAN-1',
+    });
+
+    const other = await createTenant(t, { tier: 'professional', name: 'Other Hydraulics' });
+    const theirs = await make(other.adminToken, 'THEIRS', 'Their yard');
+    const refused = await update(shop.adminToken, { defaultWarehouseId: theirs._id, erpName: 'Nope' });
+    expect([refused.status, refused.body.message]).toEqual([404, 'This warehouse was not found']);
+    const after = await call(shop.regularToken, 'GET', 'organization/erpname');
+    expect(after.body).not.toBe('Nope');
+    expect((await call(other.adminToken, 'GET', 'organization/defaultwarehouse')).body).toEqual({
+      defaultWarehouseName: 'Their yard',
+      defaultWarehouseCode: 'THEIRS',
+    });
   });
 
   it('refuses the change to a regular member', async () => {

@@ -7,6 +7,9 @@ export type Role = (typeof ROLES)[number];
 
 /** Tiers that unlock the premium features (warehouses, inventory, work orders, sales estimates). */
 export const PREMIUM_TIERS: readonly Tier[] = ['professional', 'enterprise'];
+export function isPremiumTier(tier: Tier | null | undefined): boolean {
+  return tier != null && PREMIUM_TIERS.includes(tier);
+}
 /** Price lists are enterprise only. */
 export const ENTERPRISE_TIERS: readonly Tier[] = ['enterprise'];
 

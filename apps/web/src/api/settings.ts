@@ -4,6 +4,7 @@
  * the Settings tab, and the admin's change, which answers every setting.
  */
 import {
+  getAllowNegativeStock,
   getDefaultAdaptorBrand,
   getDefaults,
   getDefaultWarehouse,
@@ -54,6 +55,7 @@ export async function fetchAllSettings(signal?: AbortSignal): Promise<Organizati
     defaultAdaptorBrand,
     defaults,
     warehouse,
+    allowNegativeStock,
   ] = await Promise.all([
     call(getHasParker, undefined, options),
     call(getHideInventory, undefined, options),
@@ -63,6 +65,7 @@ export async function fetchAllSettings(signal?: AbortSignal): Promise<Organizati
     call(getDefaultAdaptorBrand, undefined, options),
     call(getDefaults, undefined, options),
     call(getDefaultWarehouse, undefined, options),
+    call(getAllowNegativeStock, undefined, options),
   ]);
   return {
     hasParker,
@@ -77,8 +80,11 @@ export async function fetchAllSettings(signal?: AbortSignal): Promise<Organizati
     defaultMarginPct: defaults.defaultMarginPct,
     labourRate: defaults.labourRate,
     wasteAllowancePct: defaults.wasteAllowancePct,
+    // Which warehouse row is the default shows in the warehouse list (`isDefault`), read by the tab itself.
+    defaultWarehouseId: null,
     defaultWarehouseName: warehouse.defaultWarehouseName,
     defaultWarehouseCode: warehouse.defaultWarehouseCode,
+    allowNegativeStock,
   };
 }
 

@@ -28,8 +28,10 @@ const everySetting: OrganizationSettings = {
   defaultMarginPct: 35,
   labourRate: 4.5,
   wasteAllowancePct: 3,
+  defaultWarehouseId: '7d0f3c1e-0000-4000-8000-000000000001',
   defaultWarehouseName: 'Main shop',
   defaultWarehouseCode: 'MAIN',
+  allowNegativeStock: false,
 };
 
 beforeEach(() => {

@@ -142,6 +142,12 @@ export const getDefaultAdaptorBrand = setting(
   'The brand new adaptors get',
 );
 export const getErpName = setting('getErpName', 'erpname', 'erpName', 'The linked ERP system, or empty');
+export const getAllowNegativeStock = setting(
+  'getAllowNegativeStock',
+  'allownegativestock',
+  'allowNegativeStock',
+  'Whether stock may go below zero',
+);
 
 /** What new customers, assemblies and components start from (`/defaults`). */
 export const organizationDefaultsSchema = z.object({
@@ -199,4 +205,5 @@ export const ORGANIZATION_ENDPOINTS = [
   getRevisionDelimiter,
   getDefaultAdaptorBrand,
   getErpName,
+  getAllowNegativeStock,
 ];

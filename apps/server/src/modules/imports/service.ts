@@ -90,24 +90,74 @@ async function readStoredFile(
       .from(importLogs)
       .where(and(eq(importLogs.organizationId, organizationId), eq(importLogs.id, importLogId)));
     if (!log) throw AppError.notFound('This import');
-    const parts: Buffer[] = [];
-    for (;;) {
-      const rows = await tx
-        .select({ data: sql<string>`encode(${importFileParts.data}, 'base64')` })
-        .from(importFileParts)
-        .where(
-          and(
-            eq(importFileParts.organizationId, organizationId),
-            eq(importFileParts.importLogId, importLogId),
-            gte(importFileParts.part, parts.length),
-          ),
-        )
-        .orderBy(asc(importFileParts.part))
-        .limit(PARTS_PER_READ);
-      for (const row of rows) parts.push(Buffer.from(row.data, 'base64'));
-      if (rows.length < PARTS_PER_READ) return Buffer.concat(parts);
-    }
+    return readFileParts(tx, organizationId, importLogId);
   });
+}
+
+/** The stored file of an import, in the caller's transaction. */
+async function readFileParts(tx: Tx, organizationId: string, importLogId: string): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for (;;) {
+    const rows = await tx
+      .select({ data: sql<string>`encode(${importFileParts.data}, 'base64')` })
+      .from(importFileParts)
+      .where(
+        and(
+          eq(importFileParts.organizationId, organizationId),
+          eq(importFileParts.importLogId, importLogId),
+          gte(importFileParts.part, parts.length),
+        ),
+      )
+      .orderBy(asc(importFileParts.part))
+      .limit(PARTS_PER_READ);
+    for (const row of rows) parts.push(Buffer.from(row.data, 'base64'));
+    if (rows.length < PARTS_PER_READ) return Buffer.concat(parts);
+  }
+}
+
+/**
+ * Validates an uploaded import of `target` that has not been started, with `mapping`, exactly as
+ * `runImport` would (every row, duplicates, then the target's `check`), in the caller's transaction; writes
+ * nothing. For a target that shows what a file would change before it starts (the stock take's
+ * `checkStockCount`). Another organisation's import, or none, is 404; one of another target, one already
+ * started, a file that cannot be read or a bad mapping is a 400 that says so.
+ */
+export async function validateUploadedImport(
+  tx: Tx,
+  target: ImportTarget,
+  organizationId: string,
+  importId: string,
+  mapping: Record<string, string | null>,
+): Promise<ValidationResult> {
+  const [log] = await tx
+    .select({ status: importLogs.status, target: importLogs.target })
+    .from(importLogs)
+    .where(and(eq(importLogs.organizationId, organizationId), eq(importLogs.id, importId)));
+  if (!log) throw AppError.notFound('This import');
+  if (log.target !== target.name) {
+    throw new AppError(
+      AppErrorCode.BadRequest,
+      `This import is not of ${target.label.other}. Upload the file again as ${target.name}.`,
+    );
+  }
+  if (log.status !== 'uploaded') {
+    throw new AppError(
+      AppErrorCode.BadRequest,
+      'This import has already been started. Upload the file again to check it.',
+    );
+  }
+  let table: OpenedTable;
+  try {
+    table = await openTable(await readFileParts(tx, organizationId, importId));
+  } catch (error) {
+    if (error instanceof FileProblem) throw new AppError(AppErrorCode.BadRequest, error.message);
+    throw error;
+  }
+  const plan = planMapping(target, table.columns, mapping);
+  const result = await validateRows(plan, table.rows, { format: table.format });
+  await checkRows(tx, organizationId, plan, result, result.firstRowOfKey);
+  result.firstRowOfKey.clear();
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------

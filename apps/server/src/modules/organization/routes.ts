@@ -2,6 +2,7 @@
 import {
   type AnyEndpoint,
   acceptTerms,
+  getAllowNegativeStock,
   getDefaultAdaptorBrand,
   getDefaults,
   getDefaultWarehouse,
@@ -123,6 +124,7 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
       setting(getRevisionDelimiter, 'revisionDelimiter'),
       setting(getDefaultAdaptorBrand, 'defaultAdaptorBrand'),
       setting(getErpName, 'erpName'),
+      setting(getAllowNegativeStock, 'allowNegativeStock'),
 
       implement(hasAcceptedTerms).inTransaction(async (_input, { tx, organizationId }) => {
         const [accepted] = await tx

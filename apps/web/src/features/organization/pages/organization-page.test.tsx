@@ -48,8 +48,10 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
           defaultMarginPct: 30,
           labourRate: 0,
           wasteAllowancePct: 0,
+          defaultWarehouseId: null,
           defaultWarehouseName: '',
           defaultWarehouseCode: '',
+          allowNegativeStock: false,
         },
       };
     },

@@ -21,9 +21,29 @@ const initial: OrganizationSettings = {
   defaultMarginPct: 30,
   labourRate: 2.5,
   wasteAllowancePct: 0,
+  defaultWarehouseId: null,
   defaultWarehouseName: '',
   defaultWarehouseCode: '',
+  allowNegativeStock: false,
 };
+
+/** The shop's warehouses as the list answers them (only what the Stock section reads). */
+const WAREHOUSES = [
+  { _id: '7d0f3c1e-0000-4000-8000-000000000001', code: 'MAIN', name: 'Main shop', isDefault: true },
+  { _id: '7d0f3c1e-0000-4000-8000-000000000002', code: 'VAN-1', name: 'Service van 1', isDefault: false },
+].map((w) => ({
+  ...w,
+  kind: 'warehouse',
+  region: '',
+  address: null,
+  notes: '',
+  active: true,
+  locations: [],
+  stockLines: 0,
+  stockValue: 0,
+  createdAt: '2026-01-05T00:00:00.000Z',
+  updatedAt: '2026-01-05T00:00:00.000Z',
+}));
 
 beforeEach(() => clearOrganizationSettings());
 
@@ -32,13 +52,19 @@ beforeEach(() => clearOrganizationSettings());
  * shop already uses (a rule only the server knows) and otherwise keeps the change and answers every setting.
  * The global search finds one kit, whose title the app writes with the delimiter in force.
  */
-function settingsServer({ failDefaults = 0 }: { failDefaults?: number } = {}) {
+function settingsServer({
+  failDefaults = 0,
+  tier = 'professional',
+}: {
+  failDefaults?: number;
+  tier?: 'trial' | 'professional';
+} = {}) {
   let current = { ...initial };
   let failuresLeft = failDefaults;
   const read = (pick: (s: OrganizationSettings) => unknown) => () => ({ body: pick(current) });
   return stubFetch({
     'POST /api/v1/sessions/create': {
-      body: createSessionProfile({ userRoles: ['admin'], subscription: 'professional' }),
+      body: createSessionProfile({ userRoles: ['admin'], subscription: tier }),
     },
     'GET /api/v1/organization': {
       body: { _id: 'org-1', name: 'Demo Hydraulics', createdAt: '2026-01-05T00:00:00.000Z' },
@@ -69,6 +95,8 @@ function settingsServer({ failDefaults = 0 }: { failDefaults?: number } = {}) {
       defaultWarehouseName: s.defaultWarehouseName,
       defaultWarehouseCode: s.defaultWarehouseCode,
     })),
+    'GET /api/v1/organization/allownegativestock': read((s) => s.allowNegativeStock),
+    'GET /api/v1/warehouses': () => ({ body: { items: WAREHOUSES, total: WAREHOUSES.length, page: 1 } }),
     'POST /api/v1/organization/update': (call: RecordedCall) => {
       const change = JSON.parse(call.body ?? '{}') as Partial<OrganizationSettings>;
       if (change.partNumberPattern === 'HA-{000}') {
@@ -231,17 +259,34 @@ describe('/organization/settings', { timeout: 60_000 }, () => {
     await u.click(within(pricing).getByRole('button', { name: 'Save Pricing defaults' }));
     expect(await screen.findByText('Pricing defaults saved.')).toBeTruthy();
 
-    const warehouse = section('Default warehouse');
-    await u.type(within(warehouse).getByRole('textbox', { name: 'Name' }), 'Main shop');
-    await u.type(within(warehouse).getByRole('textbox', { name: 'Code' }), 'MAIN');
-    await u.click(within(warehouse).getByRole('button', { name: 'Save Default warehouse' }));
-    expect(await screen.findByText('Default warehouse saved.')).toBeTruthy();
+    const stock = section('Stock');
+    const picker = await within(stock).findByRole('combobox', { name: 'Default warehouse' });
+    expect(picker.textContent).toContain('MAIN · Main shop');
+    await u.click(picker);
+    await u.click(await screen.findByRole('option', { name: 'VAN-1 · Service van 1' }));
+    await u.click(within(stock).getByRole('switch', { name: 'Allow negative stock' }));
+    await u.click(within(stock).getByRole('button', { name: 'Save Stock' }));
+    expect(await screen.findByText('Stock saved.')).toBeTruthy();
 
     expect(updates(calls)).toEqual([
       { unitSystem: 'imperial' },
       { defaultMarginPct: 30, labourRate: 4.75, wasteAllowancePct: 0 },
-      { defaultWarehouseName: 'Main shop', defaultWarehouseCode: 'MAIN' },
+      { defaultWarehouseId: '7d0f3c1e-0000-4000-8000-000000000002', allowNegativeStock: true },
     ]);
+  });
+
+  it('tells a trial shop that warehouses come with a paid plan, and reads none', async () => {
+    const { calls } = settingsServer({ tier: 'trial' });
+    renderApp('/organization/settings', signedInDouble());
+    const stock = await screen.findByRole('form', { name: 'Stock' });
+    expect(
+      within(stock).getByText('Warehouses and inventory come with Professional and Enterprise.'),
+    ).toBeTruthy();
+    expect(within(stock).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/upgradesubscription',
+    );
+    expect(within(stock).queryByRole('combobox', { name: 'Default warehouse' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/v1/warehouses')).toBe(false);
   });
 
   it('says when the settings cannot be loaded, and loads them on Try again', async () => {

@@ -1,18 +1,21 @@
 /**
  * /organization/settings (admins): the settings the whole app obeys, one section and one save each: General
- * (revision delimiter, part-number pattern, default adaptor brand, ERP name), Units, Pricing defaults, Default
- * warehouse, Features and Lists. Fields are checked with the contract's own messages before sending, and the
+ * (revision delimiter, part-number pattern, default adaptor brand, ERP name), Units, Pricing defaults, Stock
+ * (the default warehouse and negative stock), Features and Lists. Fields are checked with the contract's own messages before sending, and the
  * server's refusals (`details.issues`) show on their field. A save refreshes everything that depends on the
  * settings (`useSaveOrganizationSettings`), so it takes effect without a reload.
  */
 import {
   assemblyTitle,
   formatPartNumber,
+  isPremiumTier,
   type OrganizationSettings,
   type OrganizationUpdate,
   organizationUpdateSchema,
 } from '@hosewright/domain';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import LockIcon from '@mui/icons-material/Lock';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,10 +35,12 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { allSettingsQuery } from '@/api/settings';
+import { activeWarehousesQuery } from '@/api/warehouses';
 import { LoadFailed } from '@/components/load-failed';
 import { isApiError } from '@/lib/api';
 import { erpIconOf, useSaveOrganizationSettings } from '@/lib/organization-settings';
 import { snackbar } from '@/lib/snackbar-store';
+import { useViewer } from '@/lib/use-viewer';
 
 type Field = keyof OrganizationUpdate & keyof OrganizationSettings;
 /** What the form holds: text for text and number fields, as typed. */
@@ -57,6 +62,8 @@ function draftOf(settings: OrganizationSettings, fields: readonly Field[]): Draf
 function changeOf(draft: Draft): Record<string, unknown> {
   const change: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(draft) as [Field, Draft[Field]][]) {
+    // No warehouse yet (or none readable on this plan): there is no default to name.
+    if (field === 'defaultWarehouseId' && !value) continue;
     change[field] =
       NUMBER_FIELDS.has(field) && typeof value === 'string'
         ? value.trim() === ''
@@ -369,29 +376,84 @@ function PricingSection({ settings }: { settings: OrganizationSettings }) {
   );
 }
 
-function WarehouseSection({ settings }: { settings: OrganizationSettings }) {
+/** The default warehouse (a row of the warehouse list) and whether stock may go below zero. */
+function StockSection({ settings }: { settings: OrganizationSettings }) {
   const { t } = useTranslation();
+  const { access } = useViewer();
+  const premium = isPremiumTier(access?.subscription?.tier);
+  const warehouses = useQuery({ ...activeWarehousesQuery(), enabled: premium });
+  const current = warehouses.data?.find((w) => w.isDefault)?._id ?? null;
   return (
     <Section
       title={t('settings.warehouse.title')}
       help={t('settings.warehouse.help')}
-      settings={settings}
-      fields={['defaultWarehouseName', 'defaultWarehouseCode']}
+      settings={{ ...settings, defaultWarehouseId: current }}
+      fields={['defaultWarehouseId', 'allowNegativeStock']}
     >
-      {({ text }) => (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label={t('settings.warehouse.name')}
-            {...text('defaultWarehouseName')}
-            slotProps={{ htmlInput: { autoComplete: 'off' } }}
-            sx={{ flex: 2 }}
-          />
-          <TextField
-            label={t('settings.warehouse.code')}
-            {...text('defaultWarehouseCode')}
-            slotProps={{ htmlInput: { autoComplete: 'off' } }}
-            sx={{ flex: 1 }}
-          />
+      {({ draft, set, errors }) => (
+        <Stack spacing={2}>
+          {!premium ? (
+            <Alert
+              severity="info"
+              icon={<LockIcon />}
+              action={
+                <Button component={RouterLink} to="/upgradesubscription" color="inherit" size="small">
+                  {t('settings.warehouse.upgrade')}
+                </Button>
+              }
+            >
+              {t('settings.warehouse.premium')}
+            </Alert>
+          ) : warehouses.isPending ? (
+            <Skeleton height={56} />
+          ) : warehouses.data?.length ? (
+            <TextField
+              select
+              label={t('settings.warehouse.default')}
+              value={typeof draft.defaultWarehouseId === 'string' ? draft.defaultWarehouseId : ''}
+              onChange={(event) => set('defaultWarehouseId', event.target.value)}
+              error={Boolean(errors.defaultWarehouseId)}
+              helperText={errors.defaultWarehouseId ?? t('settings.warehouse.defaultHelp')}
+              sx={{ maxWidth: 420 }}
+            >
+              {warehouses.data.map((w) => (
+                <MenuItem key={w._id} value={w._id}>
+                  {w.code} · {w.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : (
+            <Alert
+              severity="info"
+              icon={<WarehouseIcon />}
+              action={
+                <Button component={RouterLink} to="/warehouses/new" color="inherit" size="small">
+                  {t('settings.warehouse.add')}
+                </Button>
+              }
+            >
+              {warehouses.isError ? t('settings.warehouse.loadFailed') : t('settings.warehouse.none')}
+            </Alert>
+          )}
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={draft.allowNegativeStock === true}
+                  onChange={(event) => set('allowNegativeStock', event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'allowNegativeStock-help' } }}
+                />
+              }
+              label={t('settings.warehouse.allowNegativeStock')}
+            />
+            <FormHelperText
+              id="allowNegativeStock-help"
+              error={Boolean(errors.allowNegativeStock)}
+              sx={{ mt: -0.5, ml: 6 }}
+            >
+              {errors.allowNegativeStock ?? t('settings.warehouse.allowNegativeStockHelp')}
+            </FormHelperText>
+          </Box>
         </Stack>
       )}
     </Section>
@@ -483,7 +545,7 @@ export function SettingsTab() {
       <GeneralSection settings={data} />
       <UnitsSection settings={data} />
       <PricingSection settings={data} />
-      <WarehouseSection settings={data} />
+      <StockSection settings={data} />
       <FeaturesSection settings={data} />
       <ListsSection />
     </Stack>

@@ -39,10 +39,18 @@ export const enSettings = {
     currencyHelp: 'Costs and prices are kept in it. Change it under Currencies.',
   },
   warehouse: {
-    title: 'Default warehouse',
-    help: 'Stock moves from this warehouse unless another is named.',
-    name: 'Name',
-    code: 'Code',
+    title: 'Stock',
+    help: 'Where stock moves from unless another warehouse is named, and whether it may go below zero.',
+    default: 'Default warehouse',
+    defaultHelp: 'Stock moves from this warehouse unless another is named.',
+    none: 'No warehouses yet: add one, and the first becomes the default.',
+    add: 'Add a warehouse',
+    loadFailed: 'The warehouses could not be loaded.',
+    premium: 'Warehouses and inventory come with Professional and Enterprise.',
+    upgrade: 'See plans',
+    allowNegativeStock: 'Allow negative stock',
+    allowNegativeStockHelp:
+      'Let a movement or a work order take more than is on hand. Off, it is refused with what is in stock.',
   },
   features: {
     title: 'Features',

@@ -1,0 +1,81 @@
+import type { Warehouse } from '@hosewright/domain';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { warehouseQuery } from '@/api/warehouses';
+import { CentredProgress } from '@/components/centred-progress';
+import { LoadFailed } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/api';
+import { useSnackbarStore } from '@/lib/snackbar-store';
+import { EDIT_SECTIONS, type EditSection, WarehouseForm } from '../components/warehouse-form';
+
+const sectionOf = (editType: string | undefined): EditSection | undefined =>
+  EDIT_SECTIONS.find((section) => section === editType);
+
+/**
+ * `/warehouses/new`, `/warehouse/{warehouseId}/edit` and `/warehouse/{warehouseId}/edit/{editType}` (members
+ * of a professional or enterprise organisation). `editType` `details` or `locations` opens the form at that
+ * section; anything else is the plain edit.
+ */
+export function WarehouseEditPage() {
+  const { t } = useTranslation();
+  const { warehouseId, editType } = useParams();
+  const navigate = useNavigate();
+  const showSnackbar = useSnackbarStore((s) => s.show);
+  const isNew = warehouseId === undefined;
+  const warehouse = useQuery(warehouseQuery(warehouseId ?? ''));
+  const back = isNew ? '/warehouses' : `/warehouse/${encodeURIComponent(warehouseId)}`;
+
+  const onSaved = (saved: Warehouse) => {
+    showSnackbar('success', t('warehouses.form.saved'));
+    navigate(`/warehouse/${encodeURIComponent(saved._id)}`);
+  };
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
+      <Box>
+        <Button href={back} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
+          {isNew ? t('warehouses.backToList') : (warehouse.data?.name ?? t('warehouses.backToList'))}
+        </Button>
+      </Box>
+      <PageHeader
+        title={
+          isNew
+            ? t('warehouses.form.newTitle')
+            : t('warehouses.form.editTitle', { name: warehouse.data?.name ?? '' })
+        }
+        icon={<WarehouseIcon />}
+      />
+      {isNew ? (
+        <WarehouseForm onSaved={onSaved} onCancel={() => navigate(back)} />
+      ) : warehouse.isPending ? (
+        <CentredProgress label={t('common.loading')} />
+      ) : warehouse.isError ? (
+        isApiError(warehouse.error, 'NOT_FOUND') ? (
+          <Alert severity="info">{t('warehouses.form.notFound')}</Alert>
+        ) : (
+          <LoadFailed
+            message={t('warehouses.form.loadFailed')}
+            error={warehouse.error}
+            onRetry={() => warehouse.refetch()}
+          />
+        )
+      ) : (
+        <WarehouseForm
+          key={warehouse.data._id}
+          warehouse={warehouse.data}
+          focus={sectionOf(editType)}
+          onSaved={onSaved}
+          onCancel={() => navigate(back)}
+        />
+      )}
+    </Stack>
+  );
+}
