@@ -7,6 +7,7 @@ import { COMPONENT_KIND_INFO, COMPONENT_KINDS, type Component } from '@hosewrigh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../src/db/schema.ts';
 import { componentInput } from './factories.ts';
+import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
 const t: TestApp = await createTestApp();
@@ -449,5 +450,26 @@ describe('pending items', () => {
       componentInput('hose', { dash: 3 }),
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe('a component something depends on', () => {
+  it('is kept, with a message that says why and what to do instead', async () => {
+    const shop = await createTenant(t, { tier: 'professional', name: 'Keeper Hydraulics' });
+    const ids = await sampleParts(t, shop);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/hoseassembly/new/update',
+      headers: bearer(shop.adminToken),
+      payload: exampleInput(ids) as unknown as Record<string, unknown>,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const hoseId = ids['GEN-2SN-08'];
+    const refused = await call(shop.adminToken, 'POST', `item/${hoseId}/delete`);
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'GEN-2SN-08 is used in hose assemblies: make it inactive instead of deleting it',
+    ]);
+    expect((await call(shop.adminToken, 'GET', `hose/${hoseId}`)).status).toBe(200);
   });
 });

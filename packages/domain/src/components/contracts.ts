@@ -172,10 +172,12 @@ function kindEndpoints<K extends ComponentKind>(kind: K) {
       path: `${BASE}/${info.slug}/:${idName}/delete`,
       tag: TAG,
       summary: `Delete a custom or sample ${info.label.toLowerCase()}`,
-      description: 'Catalogue items other than sample data cannot be deleted (400).',
+      description:
+        'Catalogue items other than sample data cannot be deleted (400); one used by assemblies or kits, or with stock history, is kept (409).',
       access: ADMIN,
       params,
       response: okSchema,
+      errors: [AppErrorCode.Conflict],
       example: (ref) => ({ params: { [idName]: ref(idName) } }),
     }),
   };
@@ -301,6 +303,7 @@ export const deleteComponent = endpoint({
   access: ADMIN,
   params: itemParams,
   response: okSchema,
+  errors: [AppErrorCode.Conflict],
   example: (ref) => ({ params: { itemId: ref('itemId') } }),
 });
 

@@ -21,7 +21,14 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { components, couplingSeries, organizationSettings } from '../../db/schema.ts';
+import {
+  components,
+  couplingSeries,
+  hoseAssemblies,
+  hoseKitLines,
+  organizationSettings,
+  stockMovements,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
 
@@ -289,9 +296,32 @@ export async function deleteComponent(tx: Tx, organizationId: string, id: string
   if (existing.origin === 'catalogue' && !existing.sample) {
     throw new AppError('BAD_REQUEST', `${existing.partNumber} is catalogue data and cannot be deleted`);
   }
+  const use = await usedBy(tx, organizationId, id);
+  if (use) {
+    throw new AppError('CONFLICT', `${existing.partNumber} ${use}: make it inactive instead of deleting it`);
+  }
   await tx
     .delete(components)
     .where(and(eq(components.organizationId, organizationId), eq(components.id, id)));
+}
+
+/** What keeps a component (the foreign keys that restrict its deletion), said for a person; null if nothing. */
+async function usedBy(tx: Tx, organizationId: string, id: string): Promise<string | null> {
+  const [row] = await queryRows<{ assemblies: boolean; kits: boolean; stock: boolean }>(
+    tx,
+    sql`select
+      exists (select 1 from ${hoseAssemblies} where ${hoseAssemblies.organizationId} = ${organizationId}
+        and (${hoseAssemblies.hoseId} = ${id} or ${hoseAssemblies.endAId} = ${id} or ${hoseAssemblies.endBId} = ${id}))
+        as assemblies,
+      exists (select 1 from ${hoseKitLines} where ${hoseKitLines.organizationId} = ${organizationId}
+        and ${hoseKitLines.componentId} = ${id}) as kits,
+      exists (select 1 from ${stockMovements} where ${stockMovements.organizationId} = ${organizationId}
+        and ${stockMovements.componentId} = ${id}) as stock`,
+  );
+  if (row?.assemblies) return 'is used in hose assemblies';
+  if (row?.kits) return 'is a line of hose kits';
+  if (row?.stock) return 'has stock history';
+  return null;
 }
 
 export function componentKey(c: { kind: string; brand: string; partNumber: string }): string {
