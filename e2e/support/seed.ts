@@ -15,6 +15,7 @@ import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { memberships, subscriptions, users } from '../../apps/server/src/db/schema.ts';
 import { createOrganizationWithAdmin } from '../../apps/server/src/modules/identity/accounts.ts';
 import { hashPassword } from '../../apps/server/src/modules/identity/passwords.ts';
+import { PLANS } from '../../packages/domain/src/plans.ts';
 
 export interface SeedOrganization {
   key: string;
@@ -24,6 +25,8 @@ export interface SeedOrganization {
   regulars?: { key: string; name: string; email: string; password: string }[];
   /** The subscription ended yesterday. */
   expired?: boolean;
+  /** A paid plan (with its limits) instead of the trial a sign-up starts on. */
+  tier?: 'professional' | 'enterprise';
 }
 
 export interface SeedPlan {
@@ -48,6 +51,21 @@ async function main(): Promise<void> {
         emailVerified: true,
       });
       result[org.key] = created;
+      if (org.tier) {
+        const plan = PLANS[org.tier];
+        await database.withTenant(created.organizationId, (tx) =>
+          tx
+            .update(subscriptions)
+            .set({
+              tier: org.tier,
+              expiresAt: new Date(Date.now() + 365 * 86_400_000),
+              maxCustomers: plan.maxCustomers,
+              maxHoseAssemblies: plan.maxHoseAssemblies,
+              maxHoseKits: plan.maxHoseKits,
+            })
+            .where(eq(subscriptions.organizationId, created.organizationId)),
+        );
+      }
       if (org.expired) {
         await database.withTenant(created.organizationId, (tx) =>
           tx

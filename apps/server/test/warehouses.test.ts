@@ -68,7 +68,11 @@ describe('warehouses', () => {
 
   /** A component of `tenant` to hold stock of. */
   async function component(tenant: TestTenant): Promise<string> {
-    const res = await post('organization/otheritem/new/update', componentInput('otherItem'), tenant.adminToken);
+    const res = await post(
+      'organization/otheritem/new/update',
+      componentInput('otherItem'),
+      tenant.adminToken,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json()._id;
   }
@@ -331,7 +335,13 @@ describe('warehouses', () => {
       // An empty location goes.
       const kept = await save(
         wh._id,
-        { ...inputOf(wh), locations: [{ _id: y1._id, code: 'Y1' }, { _id: y2._id, code: 'Y2' }] },
+        {
+          ...inputOf(wh),
+          locations: [
+            { _id: y1._id, code: 'Y1' },
+            { _id: y2._id, code: 'Y2' },
+          ],
+        },
         tenant.adminToken,
       );
       expect(kept.locations.map((l) => l.code)).toEqual(['Y1', 'Y2']);
@@ -353,7 +363,10 @@ describe('warehouses', () => {
     });
 
     it('refuses a warehouse holding stock, then one with history, and keeps them', async () => {
-      const van = await create({ code: 'VAN-2', name: 'Van 2', locations: [{ code: 'R' }] }, tenant.adminToken);
+      const van = await create(
+        { code: 'VAN-2', name: 'Van 2', locations: [{ code: 'R' }] },
+        tenant.adminToken,
+      );
       await putStock(tenant, { warehouseId: van._id, locationId: van.locations[0]?._id ?? null }, 3, 9);
       const res = await post(`warehouse/${van._id}/delete`, {}, tenant.adminToken);
       expect(res.statusCode).toBe(409);
@@ -433,7 +446,8 @@ describe('warehouses', () => {
       expect((await codes('sort=code&order=desc')).codes).toEqual(['YARD_1', 'VAN-2', 'VAN-1', 'MAIN']);
       expect((await codes('sort=name')).codes).toEqual(['YARD_1', 'MAIN', 'VAN-1', 'VAN-2']);
       expect((await codes('sort=region')).codes).toEqual(['VAN-1', 'VAN-2', 'MAIN', 'YARD_1']);
-      expect((await codes('sort=kind&order=desc')).codes).toEqual(['VAN-1', 'VAN-2', 'MAIN', 'YARD_1']);
+      expect((await codes('sort=kind&order=desc')).codes).toEqual(['MAIN', 'YARD_1', 'VAN-1', 'VAN-2']);
+      expect((await codes('sort=kind')).codes).toEqual(['VAN-1', 'VAN-2', 'MAIN', 'YARD_1']);
       expect(await codes('itemsPerPage=3&page=2')).toEqual({ codes: ['YARD_1'], total: 4, page: 2 });
       expect(await codes('itemsPerPage=2&page=1')).toEqual({ codes: ['MAIN', 'VAN-1'], total: 4, page: 1 });
     });
@@ -456,7 +470,10 @@ describe('warehouses', () => {
     });
 
     it("answers another organisation's warehouse exactly like a missing one", async () => {
-      const theirs = await create({ code: 'THEIRS', name: 'Theirs', locations: [{ code: 'T1' }] }, other.adminToken);
+      const theirs = await create(
+        { code: 'THEIRS', name: 'Theirs', locations: [{ code: 'T1' }] },
+        other.adminToken,
+      );
       const missing = '00000000-0000-4000-8000-000000000000';
       for (const id of [theirs._id, missing]) {
         const read = await get(`warehouse/${id}`);

@@ -338,19 +338,20 @@ export async function saveLocations(
       );
   }
   const fresh: (typeof warehouseLocations.$inferInsert)[] = [];
+  const changed: { id: string; code: string; name: string; position: number }[] = [];
   for (const [position, l] of input.entries()) {
     const before = l._id ? byId.get(l._id) : undefined;
     if (!before) {
       fresh.push({ organizationId, warehouseId: warehouse.id, code: l.code, name: l.name, position });
-      continue;
+    } else if (before.code !== l.code || before.name !== l.name || before.position !== position) {
+      changed.push({ id: before.id, code: l.code, name: l.name, position });
     }
-    if (before.code === l.code && before.name === l.name && before.position === position) continue;
-    await tx
-      .update(warehouseLocations)
-      .set({ code: l.code, name: l.name, position })
-      .where(
-        and(eq(warehouseLocations.organizationId, organizationId), eq(warehouseLocations.id, before.id)),
-      );
+  }
+  if (changed.length > 0) {
+    // One statement however many moved (a location put first moves all the others).
+    await tx.execute(sql`update ${warehouseLocations} set code = x.code, name = x.name, position = x.position
+      from json_to_recordset(${JSON.stringify(changed)}::json) as x(id uuid, code text, name text, position int)
+      where ${warehouseLocations.organizationId} = ${organizationId} and ${warehouseLocations.id} = x.id`);
   }
   if (fresh.length > 0) await tx.insert(warehouseLocations).values(fresh);
 }
