@@ -3,6 +3,11 @@ import type { Warehouse } from '@hosewright/domain';
 
 const STAMP = '2026-05-01T12:00:00.000Z';
 
+/** Location ids are UUIDs, as the contract checks them when an editor sends them back. */
+export const LOC_1 = '0b5e3f3c-4a57-4c39-9a55-1f0b6c1e0a01';
+export const LOC_2 = '0b5e3f3c-4a57-4c39-9a55-1f0b6c1e0a02';
+export const LOC_3 = '0b5e3f3c-4a57-4c39-9a55-1f0b6c1e0a03';
+
 /** A warehouse as `getWarehouse` answers it: the shop's main building, the default, with two bins. */
 export function createWarehouse(overrides: Partial<Warehouse> = {}): Warehouse {
   return {
@@ -23,8 +28,8 @@ export function createWarehouse(overrides: Partial<Warehouse> = {}): Warehouse {
     isDefault: true,
     active: true,
     locations: [
-      { _id: 'loc-1', code: 'A-01', name: 'Hose rack' },
-      { _id: 'loc-2', code: 'B-01', name: 'Fittings shelf' },
+      { _id: LOC_1, code: 'A-01', name: 'Hose rack' },
+      { _id: LOC_2, code: 'B-01', name: 'Fittings shelf' },
     ],
     stockLines: 12,
     stockValue: 1234.5,
@@ -44,7 +49,7 @@ export function createVan(overrides: Partial<Warehouse> = {}): Warehouse {
     region: '',
     address: null,
     isDefault: false,
-    locations: [{ _id: 'loc-3', code: 'REEL-1', name: 'Hose reel' }],
+    locations: [{ _id: LOC_3, code: 'REEL-1', name: 'Hose reel' }],
     stockLines: 0,
     stockValue: 0,
     ...overrides,

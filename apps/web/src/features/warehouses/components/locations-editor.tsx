@@ -70,7 +70,11 @@ export function LocationsEditor({ locations, errors, onChange }: LocationsEditor
     else if (locations[index]?.code.trim()) add();
   };
 
-  const err = (path: string) => (errors[path] ? { error: true, helperText: errors[path] } : {});
+  /** The first message of these paths (a location the server no longer has, `_id`, is told on its code). */
+  const err = (...paths: string[]) => {
+    const message = paths.map((path) => errors[path]).find(Boolean);
+    return message ? { error: true, helperText: message } : {};
+  };
 
   return (
     <Stack spacing={1.5}>
@@ -109,7 +113,7 @@ export function LocationsEditor({ locations, errors, onChange }: LocationsEditor
                 if (element) inputs.current.set(location.key, element);
                 else inputs.current.delete(location.key);
               }}
-              {...err(`locations.${index}.code`)}
+              {...err(`locations.${index}.code`, `locations.${index}._id`)}
             />
             <TextField
               size="small"

@@ -18,13 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveWarehouse } from '@/api/warehouses';
-import {
-  draftOf,
-  type FormErrors,
-  serverErrorsOf,
-  validateDraft,
-  type WarehouseDraft,
-} from '../lib/form';
+import { draftOf, type FormErrors, serverErrorsOf, validateDraft, type WarehouseDraft } from '../lib/form';
 import { KindIcon } from './kind-icon';
 import { LocationsEditor } from './locations-editor';
 
@@ -72,6 +66,10 @@ export interface WarehouseFormProps {
   onSaved: (saved: Warehouse) => void;
   onCancel: () => void;
 }
+
+/** The paths a field of this form shows the message of. */
+const SHOWN_PATHS =
+  /^(code|name|kind|region|notes|active|isDefault|locations|address\.\w+|locations\.\d+\.(code|name|_id))$/;
 
 const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
 
@@ -125,7 +123,12 @@ export function WarehouseForm({ warehouse, focus, onSaved, onCancel }: Warehouse
   };
 
   const errorCount = Object.keys(errors).length;
-  const setAddress = (part: keyof Address, text: string) => set('address', { ...draft.address, [part]: text });
+  // A message for a path no field shows still reaches the person.
+  const unplaced = Object.entries(errors)
+    .filter(([path]) => !SHOWN_PATHS.test(path))
+    .map(([, message]) => message);
+  const setAddress = (part: keyof Address, text: string) =>
+    set('address', { ...draft.address, [part]: text });
 
   return (
     <Stack
@@ -254,6 +257,7 @@ export function WarehouseForm({ warehouse, focus, onSaved, onCancel }: Warehouse
       {errorCount > 0 ? (
         <Alert severity="error" role="alert">
           {t('warehouses.form.fixErrors', { count: errorCount })}
+          {unplaced.length > 0 ? ` ${unplaced.join(' ')}` : null}
         </Alert>
       ) : null}
       {failure ? (

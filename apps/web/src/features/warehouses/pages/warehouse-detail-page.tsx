@@ -95,9 +95,17 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
             <span>{t(`warehouses.kinds.${kind}`)}</span>
             {warehouse.region ? <span>· {warehouse.region}</span> : null}
             {warehouse.isDefault ? (
-              <Chip size="small" color="primary" variant="outlined" label={t('warehouses.isDefault')} />
+              <Chip
+                component="span"
+                size="small"
+                color="primary"
+                variant="outlined"
+                label={t('warehouses.isDefault')}
+              />
             ) : null}
-            {warehouse.active ? null : <Chip size="small" label={t('warehouses.inactive')} />}
+            {warehouse.active ? null : (
+              <Chip component="span" size="small" label={t('warehouses.inactive')} />
+            )}
           </Box>
         }
         actions={
@@ -105,11 +113,7 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
             <Button variant="contained" startIcon={<EditIcon />} href={`/warehouse/${id}/edit`}>
               {t('warehouses.detail.edit')}
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<Inventory2Icon />}
-              href={`/inventory?warehouseId=${id}`}
-            >
+            <Button variant="outlined" startIcon={<Inventory2Icon />} href={`/inventory?warehouseId=${id}`}>
               {t('warehouses.detail.seeStock')}
             </Button>
           </Stack>
@@ -168,7 +172,10 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
             {warehouse.locations.length === 0 ? (
               <Typography color="text.secondary">{t('warehouses.detail.noLocations')}</Typography>
             ) : (
-              <Table size="small" aria-label={t('warehouses.detail.locationsTable', { name: warehouse.name })}>
+              <Table
+                size="small"
+                aria-label={t('warehouses.detail.locationsTable', { name: warehouse.name })}
+              >
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('warehouses.fields.locationCode')}</TableCell>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
 import { createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
@@ -70,7 +70,10 @@ describe('/warehouses', { timeout: 30_000 }, () => {
   });
 
   it('says what to do when there are no warehouses, and when a search finds none', async () => {
-    stubFetch({ ...session(['regular']), 'GET /api/v1/warehouses': { body: { items: [], total: 0, page: 1 } } });
+    stubFetch({
+      ...session(['regular']),
+      'GET /api/v1/warehouses': { body: { items: [], total: 0, page: 1 } },
+    });
     const first = renderApp('/warehouses', signedInDouble());
     expect(await screen.findByText('No warehouses yet')).toBeTruthy();
     const status = screen.getByRole('status');
@@ -82,5 +85,35 @@ describe('/warehouses', { timeout: 30_000 }, () => {
     renderApp('/warehouses?q=zzz', signedInDouble());
     expect(await screen.findByText('No warehouse matches')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear the search' })).toBeTruthy();
+  });
+
+  it('shows a card per warehouse on a phone, with its picture, what it holds and a link to it', async () => {
+    // A 390 px wide screen: only the xs media query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width:599.95px'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    stubFetch({
+      ...session(['regular']),
+      'GET /api/v1/warehouses': { body: { items: [createWarehouse(), createVan()], total: 2, page: 1 } },
+    });
+    renderApp('/warehouses', signedInDouble());
+    const cards = await screen.findByRole('list', { name: 'Warehouses' });
+    expect(screen.queryByRole('grid')).toBeNull();
+    const van = await within(cards).findByRole('link', { name: /VAN-2 · Service van 2/ });
+    expect(van.getAttribute('href')).toBe('/warehouse/wh-2');
+    expect(within(van).getByTitle('Van')).toBeTruthy();
+    expect(within(van).getByText('1 location · 0 stock lines · $0')).toBeTruthy();
+    const main = within(cards).getByRole('link', { name: /MAIN · Red Deer shop/ });
+    expect(within(main).getByText('Default')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(main).getByText('2 locations · 12 stock lines · $1,234.50')).toBeTruthy(),
+    );
   });
 });

@@ -29,13 +29,11 @@ export const enWarehouses = {
     addressRegion: 'Province or state',
     postalCode: 'Postal code',
     country: 'Country',
-    locations: 'Locations',
     locationCount: 'Locations',
     stockLines: 'Stock lines',
     stockValue: 'Stock value',
     locationCode: 'Location code',
     locationName: 'Location name',
-    createdAt: 'Created',
   },
   list: {
     label: 'Warehouses',
@@ -74,7 +72,6 @@ export const enWarehouses = {
     noAddress: 'No address.',
     notes: 'Notes',
     noNotes: 'No notes.',
-    region: 'Region {{region}}',
   },
   form: {
     newTitle: 'New warehouse',
