@@ -72,7 +72,8 @@ export const stockCountCheckQuery = (importId: string, mapping: ImportMapping) =
 export function useCreateStockMovement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input<typeof createStockMovement>['body']) => call(createStockMovement, { body: input }),
+    mutationFn: (input: Input<typeof createStockMovement>['body']) =>
+      call(createStockMovement, { body: input }),
     onSuccess: () => invalidate(client, CHANGES),
   });
 }
@@ -81,7 +82,8 @@ export function useCreateStockMovement() {
 export function useUpdateReorderPoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input<typeof updateReorderPoint>['body']) => call(updateReorderPoint, { body: input }),
+    mutationFn: (input: Input<typeof updateReorderPoint>['body']) =>
+      call(updateReorderPoint, { body: input }),
     onSuccess: () => invalidate(client, ['inventory']),
   });
 }

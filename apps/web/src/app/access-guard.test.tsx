@@ -74,7 +74,7 @@ describe('navigation guard through the real router', () => {
 
   it('starts the session with the bearer token and caches the profile in the session cookies (SESSION_COOKIES)', async () => {
     const { calls } = stubFetch(sessionReply({ userRoles: ['admin'], subscription: 'enterprise' }));
-    renderApp('/warehouses', signedInDouble());
+    renderApp('/workorders', signedInDouble());
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
     const create = calls.find((c) => c.path === '/api/v1/sessions/create');
     expect(create?.method).toBe('POST');
@@ -115,9 +115,9 @@ describe('navigation guard through the real router', () => {
         body: createRolesAndSubscription({ subscription: 'professional', userRoles: ['regular'] }),
       },
     });
-    const { router } = renderApp('/inventory', signedInDouble());
+    const { router } = renderApp('/workorders', signedInDouble());
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/inventory');
+    expect(router.state.location.pathname).toBe('/workorders');
     const roles = calls.find((c) => c.path === '/api/v1/organization/userrolesandsubscription');
     expect(roles?.headers.authorization).toBe('Bearer token-123');
     expect(roles?.headers.userid).toBe('');

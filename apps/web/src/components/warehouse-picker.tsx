@@ -93,9 +93,7 @@ export function WarehousePicker({
         slotProps={{ select: { displayEmpty: allowAll }, inputLabel: { shrink: true } }}
       >
         {allowAll ? <MenuItem value="">{t('inventory.picker.allWarehouses')}</MenuItem> : null}
-        {known ? null : (
-          <MenuItem value={value.warehouseId}>{t('inventory.picker.otherWarehouse')}</MenuItem>
-        )}
+        {known ? null : <MenuItem value={value.warehouseId}>{t('inventory.picker.otherWarehouse')}</MenuItem>}
         {list.map((w) => (
           <MenuItem key={w._id} value={w._id}>
             {placeLabel(w)}

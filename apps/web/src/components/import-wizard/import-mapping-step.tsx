@@ -1,4 +1,5 @@
 import type { ImportField, ImportPreview } from '@hosewright/domain';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartImport } from '@/api/imports';
 import { formatNumber } from '@/lib/format';
@@ -51,6 +52,23 @@ function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** What a check step shows: it tells the wizard, through `onResult`, whether the import may start. */
+export interface ImportCheckProps {
+  importId: string;
+  mapping: Record<string, string | null>;
+  onResult: (canStart: boolean) => void;
+}
+
+/**
+ * A check between the mapping and the start (a stock take shows what it would change): the mapping step
+ * offers the check button first, shows `Check` with the mapping, and offers Start once it says so.
+ */
+export interface ImportCheck {
+  /** The button that checks ('Check the count'). */
+  label: string;
+  Check: ComponentType<ImportCheckProps>;
+}
+
 export interface ImportMappingStepProps {
   preview: ImportPreview;
   onStarted: (importId: string) => void;
@@ -59,6 +77,8 @@ export interface ImportMappingStepProps {
   fieldLabel: (name: string) => string;
   /** What the file holds, in the plural ('Customers'). */
   kindLabel: string;
+  /** A check to pass before Start (none: Start straight after mapping). */
+  check?: ImportCheck | undefined;
 }
 
 /** Step 2: which column fills which field (the server's suggestion preselected), the first rows, Start. */
@@ -68,6 +88,7 @@ export function ImportMappingStep({
   onBack,
   fieldLabel,
   kindLabel,
+  check,
 }: ImportMappingStepProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -78,13 +99,25 @@ export function ImportMappingStep({
     return initial;
   });
   const [problems, setProblems] = useState<string[]>([]);
+  // The mapping the check was asked with (a change of mapping asks again), and whether it passed.
+  const [checked, setChecked] = useState<Record<string, string | null> | null>(null);
+  const [canStart, setCanStart] = useState(false);
   const start = useStartImport();
   const requiredCount = preview.fields.filter((f) => f.required).length;
+
+  const onCheck = () => {
+    const found = mappingProblems(mapping, preview.fields, t, fieldLabel);
+    setProblems(found);
+    if (found.length > 0) return;
+    setCanStart(false);
+    setChecked({ ...mapping });
+  };
 
   const onStart = async () => {
     const found = mappingProblems(mapping, preview.fields, t, fieldLabel);
     setProblems(found);
     if (found.length > 0) return;
+    if (check && (!checked || !canStart)) return;
     try {
       const started = await start.mutateAsync({ importId: preview.importId, mapping });
       onStarted(started.importId);
@@ -147,6 +180,8 @@ export function ImportMappingStep({
                   onChange={(event) => {
                     setMapping((current) => ({ ...current, [column]: event.target.value || null }));
                     setProblems([]);
+                    setChecked(null);
+                    setCanStart(false);
                   }}
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 >
@@ -210,20 +245,29 @@ export function ImportMappingStep({
             ))}
           </Alert>
         ) : null}
+        {check && checked ? (
+          <check.Check importId={preview.importId} mapping={checked} onResult={setCanStart} />
+        ) : null}
         {start.isError ? (
           <Alert severity="error">
             {t('components.import.startFailed')} {start.error.message}
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
-            variant="contained"
-            onClick={() => void onStart()}
-            disabled={start.isPending}
-            startIcon={start.isPending ? <CircularProgress size={16} aria-hidden /> : <PlayArrowIcon />}
-          >
-            {t('components.import.start')}
-          </Button>
+          {check && !checked ? (
+            <Button variant="contained" onClick={onCheck} startIcon={<FactCheckIcon />}>
+              {check.label}
+            </Button>
+          ) : (
+            <Button
+              variant="contained"
+              onClick={() => void onStart()}
+              disabled={start.isPending || (check !== undefined && !canStart)}
+              startIcon={start.isPending ? <CircularProgress size={16} aria-hidden /> : <PlayArrowIcon />}
+            >
+              {t('components.import.start')}
+            </Button>
+          )}
           <Button onClick={onBack} disabled={start.isPending}>
             {t('components.import.chooseOther')}
           </Button>

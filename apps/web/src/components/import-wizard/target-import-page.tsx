@@ -14,7 +14,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ImportLogView } from './import-log-view';
-import { ImportMappingStep } from './import-mapping-step';
+import { type ImportCheck, ImportMappingStep } from './import-mapping-step';
 import { ImportPageHeading } from './import-page-heading';
 import { ImportUploadStep } from './import-upload-step';
 import { RecentImports } from './recent-imports';
@@ -34,6 +34,8 @@ export interface TargetImportPageProps {
   kindLabel: string;
   /** A field's name as the shop knows it. */
   fieldLabel: (name: string) => string;
+  /** A check after the mapping that must pass before Start (a stock take's differences). */
+  check?: ImportCheck;
 }
 
 export function TargetImportPage({
@@ -45,6 +47,7 @@ export function TargetImportPage({
   changes,
   kindLabel,
   fieldLabel,
+  check,
 }: TargetImportPageProps) {
   const [params, setParams] = useSearchParams();
   const logId = params.get('log');
@@ -82,6 +85,7 @@ export function TargetImportPage({
           preview={preview}
           fieldLabel={fieldLabel}
           kindLabel={kindLabel}
+          check={check}
           onBack={() => setPreview(null)}
           onStarted={(importId) => {
             setPreview(null);
