@@ -409,6 +409,8 @@ if (await postgresAnswers()) {
   console.log('(PostgreSQL HTTP benchmark skipped: nothing answers at 127.0.0.1:5432)');
 }
 
+results.push(...(await (await import('./inventory.ts')).inventoryScenario()));
+
 for (const r of results) {
   const value = r.unit === 'ratio' ? r.value.toFixed(3) : Math.round(r.value).toString();
   console.log(`${r.ok ? 'PASS' : 'OVER'}  ${r.name}: ${value} ${r.unit} (budget ${r.budget})`);

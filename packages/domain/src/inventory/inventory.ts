@@ -24,11 +24,12 @@ export const MM_PER_UNIT: Readonly<Record<Exclude<QuantityUnit, 'each'>, number>
   in: MM_PER_INCH,
 };
 
-/** Hose, and anything costed per metre or foot, is stocked by length. */
+/**
+ * Anything costed per metre or foot (bulk hose, sleeve) is stocked by length; the rest by the piece. A hose
+ * costed `each` is a pre-cut piece, priced per assembly as one (`computeAssembly`), so it is counted too.
+ */
 export function stockUnitOf(component: { kind: string; costUnit: string }): StockUnit {
-  return component.kind === 'hose' || component.costUnit === 'm' || component.costUnit === 'ft'
-    ? 'mm'
-    : 'each';
+  return component.costUnit === 'm' || component.costUnit === 'ft' ? 'mm' : 'each';
 }
 
 export type StockQuantityResult = { ok: true; value: number } | { ok: false; message: string };
@@ -83,7 +84,13 @@ const text = (max: number, label: string) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
-const required = (max: number, label: string, empty: string) => text(max, label).min(1, empty);
+/** Left out or empty, `empty` says what to write. */
+const required = (max: number, label: string, empty: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? empty : `${label} must be text`) })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .min(1, empty);
 
 const quantityNumber = z
   .number({ error: 'Enter the quantity as a number' })
@@ -226,6 +233,8 @@ export const stockLevelSchema = z.object({
   averageCost: z.number().nullable(),
   /** Of the item in this warehouse (all its locations), in the stock unit; null when none is set. */
   reorderPoint: z.number().nullable(),
+  /** What to order when it is low, in the stock unit; null when none is set. */
+  reorderQuantity: z.number().nullable(),
   /** The warehouse holds no more of the item than its reorder point. */
   low: z.boolean(),
   updatedAt: isoDateTimeSchema,

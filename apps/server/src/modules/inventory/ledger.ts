@@ -11,6 +11,8 @@
  * allowed). Of two transactions taking the last unit one waits for the other, then reads what it left and
  * is refused with what is on hand (409).
  */
+
+import { randomUUID } from 'node:crypto';
 import {
   AppErrorCode,
   type CostUnit,
@@ -22,8 +24,7 @@ import {
   type UnitSystem,
 } from '@hosewright/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
-import { type Tx, queryRows } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { components, warehouseLocations, warehouses } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSettings, unitsOf } from '../organization/service.ts';
@@ -54,7 +55,10 @@ export type LedgerEntry =
       warehouseId: string;
       locationId: string | null;
       quantity: number;
-      /** Per the component's cost unit (each, m or ft), for stock coming in; left out, see `valueOf`. */
+      /**
+       * Per the component's cost unit (each, m or ft), for stock coming in. Left out, a receipt or return
+       * comes in at the item's cost (0 when it has none), an adjustment at the average cost (`movementValue`).
+       */
       unitCost?: number;
     })
   | (Texts & {
@@ -128,7 +132,7 @@ function atItemCost(component: LedgerComponent, quantity: number, unitCost?: num
  * hand). A movement that leaves nothing on hand takes the level's whole value with it, so empty stock is
  * worth nothing whatever the rounding before.
  */
-export function valueOf(
+export function movementValue(
   component: LedgerComponent,
   level: { onHand: number; value: number },
   d: number,
@@ -410,9 +414,16 @@ export function openLedger(
         }
         if (!to.warehouse.active) refuseInactive(to);
         const groupId = randomUUID();
-        const out = await apply(from, 'transfer', -quantity, texts, (l) => valueOf(from.component, l, -quantity), {
-          groupId,
-        });
+        const out = await apply(
+          from,
+          'transfer',
+          -quantity,
+          texts,
+          (l) => movementValue(from.component, l, -quantity),
+          {
+            groupId,
+          },
+        );
         const into = await apply(to, 'transfer', quantity, texts, () => -out.value, { groupId });
         return [out, into];
       }
@@ -427,17 +438,28 @@ export function openLedger(
         if (d === 0) return [];
         if (d > 0 && !at.warehouse.active) refuseInactive(at);
         return [
-          await apply(at, 'count', d, texts, (l) => valueOf(at.component, l, d), { unchecked: true, level }),
+          await apply(at, 'count', d, texts, (l) => movementValue(at.component, l, d), {
+            unchecked: true,
+            level,
+          }),
         ];
       }
       default: {
         const quantity = roundQuantity(entry.quantity);
-        const sign = entry.type === 'adjustment' ? 0 : entry.type === 'scrap' || entry.type === 'consumption' ? -1 : 1;
+        const sign =
+          entry.type === 'adjustment' ? 0 : entry.type === 'scrap' || entry.type === 'consumption' ? -1 : 1;
         assertSign(entry.type, quantity, sign);
         const at = await resolve(entry.componentId, entry);
         if (quantity > 0 && !at.warehouse.active) refuseInactive(at);
+        // A receipt or return without its cost comes in at the item's cost (0 when it has none).
+        const unitCost =
+          entry.type === 'receipt' || entry.type === 'return'
+            ? (entry.unitCost ?? at.component.cost ?? 0)
+            : entry.unitCost;
         return [
-          await apply(at, entry.type, quantity, texts, (l) => valueOf(at.component, l, quantity, entry.unitCost)),
+          await apply(at, entry.type, quantity, texts, (l) =>
+            movementValue(at.component, l, quantity, unitCost),
+          ),
         ];
       }
     }

@@ -1,5 +1,50 @@
-import type { ContractRoute } from '../../api/contract-route.ts';
+/**
+ * The inventory contracts (`INVENTORY_ENDPOINTS`): on-hand stock, the ledger, movements, reorder points,
+ * the low-stock list and the stock take's check. Access is the contracts' (professional and enterprise
+ * members; admins check a stock take).
+ */
+import {
+  checkStockCount as checkStockCountEndpoint,
+  createStockMovement as createStockMovementEndpoint,
+  listInventory as listInventoryEndpoint,
+  listLowStock as listLowStockEndpoint,
+  listStockMovements as listStockMovementsEndpoint,
+  updateReorderPoint as updateReorderPointEndpoint,
+} from '@hosewright/domain';
+import { type ContractRoute, implement } from '../../api/contract-route.ts';
+import { checkStockCount } from './import-targets.ts';
+import {
+  createStockMovement,
+  listInventory,
+  listLowStock,
+  listStockMovements,
+  updateReorderPoint,
+} from './service.ts';
 
 export function inventoryRoutes(): ContractRoute[] {
-  return [];
+  return [
+    implement(listInventoryEndpoint).inTransaction(({ query }, { tx, organizationId }) =>
+      listInventory(tx, organizationId, query),
+    ),
+
+    implement(listStockMovementsEndpoint).inTransaction(({ query }, { tx, organizationId }) =>
+      listStockMovements(tx, organizationId, query),
+    ),
+
+    implement(createStockMovementEndpoint).inTransaction(({ body }, { tx, organizationId, userId }) =>
+      createStockMovement(tx, organizationId, userId, body),
+    ),
+
+    implement(updateReorderPointEndpoint).inTransaction(({ body }, { tx, organizationId }) =>
+      updateReorderPoint(tx, organizationId, body),
+    ),
+
+    implement(listLowStockEndpoint).inTransaction(({ query }, { tx, organizationId }) =>
+      listLowStock(tx, organizationId, query),
+    ),
+
+    implement(checkStockCountEndpoint).inTransaction(({ params, body }, { tx, organizationId }) =>
+      checkStockCount(tx, organizationId, params.importId, body.mapping),
+    ),
+  ];
 }

@@ -131,6 +131,7 @@ const levelColumns = {
   ...componentColumns,
   ...placeColumns,
   reorderPoint: stockReorderPoints.reorderPoint,
+  reorderQuantity: stockReorderPoints.reorderQuantity,
   warehouseOnHand: sql<number | null>`case when ${stockReorderPoints.reorderPoint} is null then null
     else ${warehouseOnHand} end`.mapWith((v) => (v === null ? null : Number(v))),
 };
@@ -142,6 +143,7 @@ type LevelRow = ComponentCols &
     value: number;
     updatedAt: Date;
     reorderPoint: number | null;
+    reorderQuantity: number | null;
     warehouseOnHand: number | null;
   };
 
@@ -157,6 +159,7 @@ function toStockLevel(r: LevelRow): StockLevel {
     value: r.value,
     averageCost: r.onHand > 0 && inCost > 0 ? roundCost(r.value / inCost) : null,
     reorderPoint: r.reorderPoint ?? null,
+    reorderQuantity: r.reorderQuantity ?? null,
     low: r.reorderPoint !== null && r.warehouseOnHand !== null && r.warehouseOnHand <= r.reorderPoint,
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -196,6 +199,11 @@ const LEVEL_SORT = {
   updatedAt: stockLevels.updatedAt,
 } as const;
 
+/**
+ * One page of stock lines. It reads `stock_levels` (one row per item and place), never the ledger, so a long
+ * ledger costs nothing here. The page's ids are sorted with only the joins the sort and filters need, then
+ * the page's lines are read in full; the count and total value join only what the filters need.
+ */
 export async function listInventory(
   tx: Tx,
   organizationId: string,
@@ -210,8 +218,21 @@ export async function listInventory(
     conditions.push(query.low ? low : sql`not ${low}`);
   }
   const where = and(...conditions);
+  const reorderJoin = and(
+    eq(stockReorderPoints.organizationId, organizationId),
+    eq(stockReorderPoints.componentId, stockLevels.componentId),
+    eq(stockReorderPoints.warehouseId, stockLevels.warehouseId),
+  );
   const direction = query.order === 'desc' ? desc : asc;
-  const rows = await levelQuery(tx, organizationId)
+  let page = tx
+    .select({ id: stockLevels.id })
+    .from(stockLevels)
+    .innerJoin(components, eq(components.id, stockLevels.componentId))
+    .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
+    .leftJoin(warehouseLocations, eq(warehouseLocations.id, stockLevels.locationId))
+    .$dynamic();
+  if (query.low !== undefined) page = page.leftJoin(stockReorderPoints, reorderJoin);
+  const ids = await page
     .where(where)
     .orderBy(
       direction(LEVEL_SORT[query.sort]),
@@ -223,23 +244,23 @@ export async function listInventory(
     )
     .limit(query.itemsPerPage)
     .offset((query.page - 1) * query.itemsPerPage);
-  const [totals] = await tx
+  // Every line has its component and warehouse (foreign keys): the totals join only what filters need.
+  let totalsQuery = tx
     .select({ n: count(), value: sql<string>`coalesce(sum(${stockLevels.value}), 0)::text` })
     .from(stockLevels)
-    .innerJoin(components, eq(components.id, stockLevels.componentId))
-    .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
-    .leftJoin(
-      stockReorderPoints,
-      and(
-        eq(stockReorderPoints.organizationId, organizationId),
-        eq(stockReorderPoints.componentId, stockLevels.componentId),
-        eq(stockReorderPoints.warehouseId, stockLevels.warehouseId),
-      ),
-    )
-    .where(where);
+    .$dynamic();
+  if (query.q || query.kind) {
+    totalsQuery = totalsQuery.innerJoin(components, eq(components.id, stockLevels.componentId));
+  }
+  if (query.low !== undefined) totalsQuery = totalsQuery.leftJoin(stockReorderPoints, reorderJoin);
+  const [totals] = await totalsQuery.where(where);
   const { baseCurrency } = await getSettings(tx, organizationId);
   return {
-    items: (rows as LevelRow[]).map(toStockLevel),
+    items: await levelsById(
+      tx,
+      organizationId,
+      ids.map((r) => r.id),
+    ),
     total: totals?.n ?? 0,
     page: query.page,
     totalValue: Number(totals?.value ?? 0),
@@ -447,7 +468,11 @@ export async function updateReorderPoint(
     .insert(stockReorderPoints)
     .values({ ...base, organizationId, reorderPoint, reorderQuantity })
     .onConflictDoUpdate({
-      target: [stockReorderPoints.organizationId, stockReorderPoints.componentId, stockReorderPoints.warehouseId],
+      target: [
+        stockReorderPoints.organizationId,
+        stockReorderPoints.componentId,
+        stockReorderPoints.warehouseId,
+      ],
       set: { reorderPoint, reorderQuantity },
     });
   return { ...base, reorderPoint, reorderQuantity, stockUnit: component.stockUnit };

@@ -4,15 +4,11 @@
  * resolved to the organisation's items and places here, once for the import's `check`, its `write` and the
  * `checkStockCount` preview, so the three agree on what a row means.
  */
-import {
-  type StockCountCheck,
-  type StockUnit,
-  stockUnitOf,
-} from '@hosewright/domain';
+import { QUANTITY_UNITS, type StockCountCheck, type StockUnit, stockUnitOf } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { ImportError } from '../imports/types.ts';
-import { placeName, roundQuantity, valueOf } from './ledger.ts';
+import { movementValue, placeName, roundQuantity } from './ledger.ts';
 import { stockQuantityOf } from './service.ts';
 
 /** The parts of a row `resolveCountRows` reads (a keyed row's ref, or a parsed row). */
@@ -166,12 +162,14 @@ export async function resolveCountRows(
       });
       continue;
     }
-    if (r.counted !== undefined) {
+    // A unit that is none of the units is the row's own error (the contract's message).
+    const unit = QUANTITY_UNITS.find((u) => u === lower(r.unit));
+    if (r.counted !== undefined && Number.isFinite(r.counted) && (unit || !r.unit)) {
       try {
-        counted = stockQuantityOf(component, r.counted, (r.unit ?? 'each') as 'each', 'counted');
+        counted = stockQuantityOf(component, r.counted, unit ?? 'each', 'counted');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        errors.push({ row: r.row, column: r.unit ? 'unit' : 'counted', message });
+        errors.push({ row: r.row, column: unit && unit !== 'each' ? 'unit' : 'counted', message });
         continue;
       }
     }
@@ -192,7 +190,7 @@ export async function resolveCountRows(
 }
 
 function brandList(items: readonly ItemRow[]): string {
-  return [...new Set(items.map((i) => i.brand || '(no brand)'))].join(', ');
+  return [...new Set(items.map((i) => i.brand || '(no brand)'))].sort().join(', ');
 }
 
 /**
@@ -230,7 +228,7 @@ export async function countDifferences(
       unchanged += 1;
       continue;
     }
-    const valueDifference = valueOf(r.component, current, difference);
+    const valueDifference = movementValue(r.component, current, difference);
     total += valueDifference;
     differences.push({
       component: {

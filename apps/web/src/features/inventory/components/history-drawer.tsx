@@ -30,7 +30,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lowStockQuery, stockMovementsQuery, useUpdateReorderPoint } from '@/api/inventory';
+import { stockMovementsQuery, useUpdateReorderPoint } from '@/api/inventory';
 import { LoadFailed } from '@/components/load-failed';
 import { placeLabel } from '@/components/warehouse-picker';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -254,22 +254,15 @@ type ReorderField = 'reorderPoint' | 'reorderQuantity';
 
 /**
  * The reorder point and quantity of the item in this warehouse (all its locations), in the reader's unit.
- * Stock lines carry the point; the quantity is read from the low-stock list when the item is on it.
  */
 function ReorderPointForm({ line }: { line: StockLevel }) {
   const { t } = useTranslation();
   const headingId = useId();
   const system = useUnitSystem();
   const unit: QuantityUnit = defaultUnit(line.stockUnit, system);
-  const low = useQuery({
-    ...lowStockQuery({ warehouseId: line.warehouse._id, q: line.component.partNumber, itemsPerPage: 50 }),
-    enabled: line.reorderPoint !== null,
-    select: (page) => page.items.find((i) => i.component._id === line.component._id) ?? null,
-  });
   const [point, setPoint] = useState(() => quantityInputText(line.reorderPoint, unit));
-  const [quantity, setQuantity] = useState<string | null>(null);
-  const knownQuantity = quantityInputText(low.data?.reorderQuantity, unit);
-  const quantityText = quantity ?? knownQuantity;
+  const [quantity, setQuantity] = useState(() => quantityInputText(line.reorderQuantity, unit));
+  const quantityText = quantity;
   const [errors, setErrors] = useState<Partial<Record<ReorderField, string>>>({});
   const save = useUpdateReorderPoint();
   const showSnackbar = useSnackbarStore((s) => s.show);
