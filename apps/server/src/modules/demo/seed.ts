@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { organizations, subscriptions } from '../../db/schema.ts';
 import { loadSampleData } from '../components/sample-data.ts';
 import { createOrganizationWithAdmin } from '../identity/accounts.ts';
+import { seedDemoStock } from './stock.ts';
 
 export const DEMO_EMAIL = 'demo@hosewright.local';
 export const DEMO_ORGANIZATION = 'Demo Hydraulics';
@@ -25,7 +26,7 @@ export async function seedDemoIfEmpty(database: Database, password?: string): Pr
   const [{ n } = { n: 0 }] = await database.withSystem((tx) => tx.select({ n: count() }).from(organizations));
   if (n > 0) return null;
   const demoPassword = password ?? `${randomBytes(9).toString('base64url')}-7`;
-  const { organizationId } = await createOrganizationWithAdmin(database, {
+  const { organizationId, userId } = await createOrganizationWithAdmin(database, {
     name: 'Demo Admin',
     email: DEMO_EMAIL,
     password: demoPassword,
@@ -36,6 +37,7 @@ export async function seedDemoIfEmpty(database: Database, password?: string): Pr
   const plan = PLANS.enterprise;
   await database.withTenant(organizationId, async (tx) => {
     await loadSampleData(tx, organizationId);
+    await seedDemoStock(tx, organizationId, userId);
     await tx
       .update(subscriptions)
       .set({
