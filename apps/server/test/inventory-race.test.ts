@@ -106,6 +106,50 @@ describe.skipIf(!onPostgres)(
       expect(rows.filter((r) => r.type === 'consumption')).toHaveLength(1);
     });
 
+    it('opposite transfers at once both go through (places are locked in one order, so no deadlock)', async () => {
+      const van = await post('/api/v1/warehouse/new/update', {
+        code: `VAN-${Date.now() % 10000}`,
+        name: 'Van',
+      });
+      expect(van.status).toBe(200);
+      const { hoseId } = await lastMetre();
+      const stock = await post('/api/v1/inventory/movements/create', {
+        type: 'receipt',
+        componentId: hoseId,
+        warehouseId: van.body._id,
+        quantity: 1,
+        unit: 'm',
+      });
+      expect(stock.status).toBe(201);
+      const move = (from: string, to: string) =>
+        t.database.withTenant(shop.organizationId, async (tx) => {
+          const rows = await recordMovements(tx, shop.organizationId, shop.adminId, [
+            {
+              type: 'transfer',
+              componentId: hoseId,
+              from: { warehouseId: from, locationId: null },
+              to: { warehouseId: to, locationId: null },
+              quantity: 100,
+            },
+          ]);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return rows;
+        });
+      for (let round = 0; round < 5; round += 1) {
+        const results = await Promise.allSettled([
+          move(warehouseId, van.body._id),
+          move(van.body._id, warehouseId),
+        ]);
+        expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      }
+      const { rows } = await outcome(hoseId);
+      expect(rows.filter((r) => r.type === 'transfer')).toHaveLength(20);
+      const levels = await t.database.withTenant(shop.organizationId, (tx) =>
+        tx.select().from(stockLevels).where(eq(stockLevels.componentId, hoseId)),
+      );
+      expect(levels.map((l) => l.onHand).sort()).toEqual([1000, 1000]);
+    });
+
     it('two requests at once: one 201, one 409 with the message; one scrap in the ledger', async () => {
       const { hoseId, partNumber } = await lastMetre();
       const scrap = (token: string) =>

@@ -413,6 +413,13 @@ export function openLedger(
           });
         }
         if (!to.warehouse.active) refuseInactive(to);
+        // Both places are locked in one order (by place), so two opposite transfers at once wait for each
+        // other instead of deadlocking.
+        const placeKey = (at: Resolved) => `${at.warehouse.id}|${at.location?.id ?? ''}`;
+        const fromFirst = placeKey(from) < placeKey(to);
+        const source = fromFirst ? await lockLevel(from) : undefined;
+        const target = await lockOrCreateLevel(to);
+        const fromLevel = fromFirst ? source : await lockLevel(from);
         const groupId = randomUUID();
         const out = await apply(
           from,
@@ -420,11 +427,12 @@ export function openLedger(
           -quantity,
           texts,
           (l) => movementValue(from.component, l, -quantity),
-          {
-            groupId,
-          },
+          { groupId, ...(fromLevel ? { level: fromLevel } : {}) },
         );
-        const into = await apply(to, 'transfer', quantity, texts, () => -out.value, { groupId });
+        const into = await apply(to, 'transfer', quantity, texts, () => -out.value, {
+          groupId,
+          level: target,
+        });
         return [out, into];
       }
       case 'count': {
