@@ -1,13 +1,11 @@
 import { CUSTOMER_SORT_FIELDS, type Customer, PREMIUM_TIERS } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
 import PeopleIcon from '@mui/icons-material/People';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
@@ -30,6 +28,7 @@ import {
 } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { SearchField } from '@/components/search-field';
 import { formatDate } from '@/lib/format';
 import { useSearchText } from '@/lib/use-search-text';
 import { useViewer } from '@/lib/use-viewer';
@@ -211,22 +210,11 @@ function Filters({ grid, q, active }: { grid: UrlGrid; q: string; active: string
         maxWidth: 720,
       }}
     >
-      <TextField
-        type="search"
-        size="small"
+      <SearchField
         label={t('customers.list.search')}
         placeholder={t('customers.list.searchHint')}
         value={text}
-        onChange={(e) => setText(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setText}
       />
       <TextField
         select

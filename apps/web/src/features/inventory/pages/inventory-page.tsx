@@ -12,13 +12,11 @@ import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -47,6 +45,7 @@ import {
 import { EmptyState } from '@/components/empty-state';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { SearchField } from '@/components/search-field';
 import { WarehousePicker, type WarehousePlace } from '@/components/warehouse-picker';
 import { formatMoney } from '@/lib/format';
 import { useSearchText } from '@/lib/use-search-text';
@@ -470,22 +469,11 @@ function Filters({
         },
       }}
     >
-      <TextField
-        type="search"
-        size="small"
+      <SearchField
         label={t('inventory.list.search')}
         placeholder={t('inventory.list.searchHint')}
         value={text}
-        onChange={(e) => setText(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setText}
       />
       <WarehousePicker value={place} onChange={onPlace} allowAll size="small" />
       <TextField

@@ -1,12 +1,10 @@
 import { WAREHOUSE_SORT_FIELDS, type Warehouse } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
@@ -31,6 +29,7 @@ import {
 import { EmptyState } from '@/components/empty-state';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { SearchField } from '@/components/search-field';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useSearchText } from '@/lib/use-search-text';
 import { useViewer } from '@/lib/use-viewer';
@@ -243,22 +242,11 @@ function Filters({ grid, q, active }: { grid: UrlGrid; q: string; active: string
         maxWidth: 720,
       }}
     >
-      <TextField
-        type="search"
-        size="small"
+      <SearchField
         label={t('warehouses.list.search')}
         placeholder={t('warehouses.list.searchHint')}
         value={text}
-        onChange={(e) => setText(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setText}
       />
       <TextField
         select
