@@ -11,7 +11,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chromePath, launchBrowser, newSession, type Session } from './support/browser.ts';
+import { chromePath, launchBrowser, newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
 import { need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
@@ -80,6 +80,7 @@ test('warehouses and stock on a phone: a new yard, a receipt, a refused scrap, a
     await page.goto(`${baseUrl}/warehouses`);
     await visible(page.getByText('Main shop').first());
     await visible(page.getByText('Service van 1').first());
+    await screenshot(page, 'inv1-phone-warehouses');
     await page.getByRole('link', { name: 'New warehouse' }).first().click();
     await waitForPath(page, '/warehouses/new');
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill('YARD');
@@ -107,6 +108,7 @@ test('warehouses and stock on a phone: a new yard, a receipt, a refused scrap, a
     await dialog.getByRole('button', { name: 'Receive' }).click();
     await visible(page.getByText('GEN-2SN-08 received'));
     await visible(yardLine(page).filter({ hasText: '25.00 m' }));
+    await screenshot(page, 'inv2-phone-stock');
   });
 
   await step('inv3-scrap', async (page) => {
@@ -134,6 +136,7 @@ test('warehouses and stock on a phone: a new yard, a receipt, a refused scrap, a
     await visible(drawer);
     await visible(drawer.getByText('Received').first());
     await visible(drawer.getByText('Scrapped').first());
+    await screenshot(page, 'inv4-phone-history');
     await page.goto(`${baseUrl}${need(yard.url, 'The yard')}`);
     // 23 m (75.46 ft) at 4.20 per ft.
     await visible(page.getByText(/316\.93/).first());
