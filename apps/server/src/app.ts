@@ -126,6 +126,16 @@ export async function buildApp({
       };
       return reply.code(err.statusCode).send(body);
     }
+    if (isUniqueViolation(error)) {
+      // Two saves of the same thing at the same moment: the services check first, and the database's unique
+      // index refuses the one that lost the race.
+      const body: ErrorBody = {
+        statusCode: 409,
+        code: AppErrorCode.Conflict,
+        message: 'Someone saved the same thing at the same moment. Load it again, then try once more.',
+      };
+      return reply.code(409).send(body);
+    }
     request.log.error({ err: error }, 'unhandled error');
     const body: ErrorBody = {
       statusCode: 500,
@@ -220,4 +230,17 @@ export async function buildApp({
     },
   });
   return { app, mailer, realtime, routes, contracts, importTargets };
+}
+
+/** PostgreSQL's unique_violation (23505), as the driver throws it or as Drizzle wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    depth += 1
+  ) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }

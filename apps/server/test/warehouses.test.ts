@@ -56,6 +56,24 @@ describe('warehouses', () => {
   }
   const create = (payload: Record<string, unknown>, token = shop.adminToken) => save('new', payload, token);
 
+  // PGlite runs one transaction at a time, so only PostgreSQL can make two saves meet.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two people creating the same code at the same moment: one is saved, the other is told (409, not 500)',
+    async () => {
+      const code = `RACE-${Date.now() % 100000}`;
+      const answers = await Promise.all(
+        [shop.adminToken, shop.regularToken].map((token) =>
+          post('warehouse/new/update', { code, name: `Yard ${code}` }, token),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const refused = answers.find((a) => a.statusCode === 409)!.json();
+      expect(refused.code).toBe('CONFLICT');
+      const list = await get(`warehouses?q=${code}`);
+      expect(list.json().total).toBe(1);
+    },
+  );
+
   /** The input that keeps a warehouse as it is (what an editor sends back). */
   const inputOf = (w: Warehouse) => ({
     code: w.code,
