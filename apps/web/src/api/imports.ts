@@ -12,11 +12,11 @@ import {
   startImport,
   uploadImport,
 } from '@hosewright/domain';
-import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { saveBlob } from '@/lib/download';
 import { call, orEmptyPage } from './call';
-import { invalidate, ROOT_KEYS } from './keys';
+import { invalidate, type Resource, ROOT_KEYS } from './keys';
 
 const root = ROOT_KEYS.imports;
 export const importKeys = {
@@ -58,15 +58,14 @@ export const importQuery = (importId: string) =>
   });
 
 /** An import's log; once it has finished, what it filled (`changes`) and the recent imports refresh. */
-export function useImportLog(importId: string, changes: QueryKey) {
+export function useImportLog(importId: string, changes: readonly Resource[]) {
   const client = useQueryClient();
   const query = useQuery(importQuery(importId));
   const isFinished = isImportFinished(query.data?.status);
-  const changesKey = JSON.stringify(changes);
+  const changesKey = changes.join(',');
   useEffect(() => {
     if (!isFinished) return;
-    void client.invalidateQueries({ queryKey: JSON.parse(changesKey) as QueryKey });
-    void invalidate(client, ['imports']);
+    void invalidate(client, [...(changesKey.split(',') as Resource[]), 'imports']);
   }, [isFinished, client, changesKey]);
   return query;
 }

@@ -14,10 +14,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { QueryKey } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImportFinished, useImportLog } from '@/api/imports';
+import type { Resource } from '@/api/keys';
 import { isApiError } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { useJobProgress } from '@/lib/job-progress-store';
@@ -25,8 +25,8 @@ import { useJobProgress } from '@/lib/job-progress-store';
 export interface ImportLogViewProps {
   importId: string;
   onAnother: () => void;
-  /** What a finished import changes (queries to refresh). */
-  changes: QueryKey;
+  /** What a finished import changes (the resources whose screens refresh). */
+  changes: readonly Resource[];
   /** Links shown after a successful import (to what it filled), given the import's log. */
   successActions?: (log: ImportDetails) => ReactNode;
 }

@@ -10,9 +10,9 @@ import type { ImportPreview, ImportTargetName } from '@hosewright/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Resource } from '@/api/keys';
 import { ImportLogView } from './import-log-view';
 import { type ImportCheck, ImportMappingStep } from './import-mapping-step';
 import { ImportPageHeading } from './import-page-heading';
@@ -28,8 +28,8 @@ export interface TargetImportPageProps {
   subtitle: string;
   /** The list the import fills: the back link and the link after success. */
   list: { href: string; backLabel: string; viewLabel: string };
-  /** What a finished import changes (queries to refresh). */
-  changes: QueryKey;
+  /** What a finished import changes (the resources whose screens refresh). */
+  changes: readonly Resource[];
   /** What the target's rows are called ('Customers'). */
   kindLabel: string;
   /** A field's name as the shop knows it. */

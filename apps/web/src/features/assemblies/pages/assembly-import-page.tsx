@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { assemblyKeys } from '@/api/assemblies';
 // The shared import wizard (it imports any target the server knows).
 import { TargetImportPage } from '@/components/import-wizard/target-import-page';
 
@@ -20,7 +19,7 @@ export function AssemblyImportPage() {
         backLabel: t('assemblies.detail.backToList'),
         viewLabel: t('assemblies.importPage.viewList'),
       }}
-      changes={assemblyKeys.all}
+      changes={['hoseAssemblies']}
       kindLabel={t('assemblies.importPage.kind')}
       fieldLabel={(name) => t(`assemblies.importFields.${name as 'partNumber'}`, { defaultValue: name })}
     />

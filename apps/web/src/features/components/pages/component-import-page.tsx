@@ -11,7 +11,6 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { componentKeys } from '@/api/components';
 import { ImportLogView } from '@/components/import-wizard/import-log-view';
 import { ImportMappingStep } from '@/components/import-wizard/import-mapping-step';
 import { ImportPageHeading } from '@/components/import-wizard/import-page-heading';
@@ -89,7 +88,7 @@ export function ComponentImportPage() {
         <ImportLogView
           key={logId}
           importId={logId}
-          changes={componentKeys.all}
+          changes={['components']}
           successActions={(log) => <ComponentListLinks log={log} />}
           onAnother={() => {
             setPreview(null);

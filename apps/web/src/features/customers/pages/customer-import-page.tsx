@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { customerKeys } from '@/api/customers';
 // The shared import wizard (it imports any target the server knows).
 import { TargetImportPage } from '@/components/import-wizard/target-import-page';
 
@@ -38,7 +37,7 @@ export function CustomerImportPage({ target }: { target: Target }) {
         backLabel: t('customers.backToList'),
         viewLabel: t('customers.importPage.viewList'),
       }}
-      changes={customerKeys.all}
+      changes={['customers']}
       kindLabel={t(`customers.importPage.${page.kind}`)}
       fieldLabel={(name) => t(`customers.importFields.${name as 'name'}`, { defaultValue: name })}
     />

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { inventoryKeys } from '@/api/inventory';
 // The shared import wizard (it imports any target the server knows), with the stock take's check step.
 import { TargetImportPage } from '@/components/import-wizard/target-import-page';
 import { StockCountCheck } from '../components/stock-count-check';
@@ -24,7 +23,7 @@ export function StockTakePage() {
         backLabel: t('inventory.backToList'),
         viewLabel: t('inventory.stockTake.viewList'),
       }}
-      changes={inventoryKeys.all}
+      changes={['inventory', 'warehouses']}
       kindLabel={t('inventory.stockTake.kind')}
       fieldLabel={(name) => t(`inventory.importFields.${name as 'partNumber'}`, { defaultValue: name })}
       check={{ ...CHECK, label: t('inventory.stockTake.check') }}

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { warehouseKeys } from '@/api/warehouses';
 // The shared import wizard (it imports any target the server knows).
 import { TargetImportPage } from '@/components/import-wizard/target-import-page';
 
@@ -17,7 +16,7 @@ export function WarehouseImportPage() {
         backLabel: t('warehouses.backToList'),
         viewLabel: t('warehouses.importPage.viewList'),
       }}
-      changes={warehouseKeys.all}
+      changes={['warehouses', 'organization']}
       kindLabel={t('warehouses.importPage.kind')}
       fieldLabel={(name) => t(`warehouses.importFields.${name as 'code'}`, { defaultValue: name })}
     />
