@@ -39,6 +39,7 @@ import { sessionModule } from './modules/session/routes.ts';
 import { readVersion, spaRoutes, systemModule, systemPages } from './modules/system/routes.ts';
 import { teamModule } from './modules/team/routes.ts';
 import { warehousesModule } from './modules/warehouses/index.ts';
+import { workOrdersModule } from './modules/workorders/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -187,6 +188,7 @@ export async function buildApp({
     kitsModule(deps),
     warehousesModule(deps),
     inventoryModule(deps),
+    workOrdersModule(deps),
   ];
   const importTargets = createImportTargets(modules.flatMap((m) => m.importTargets ?? []));
   modules.push(importsModule(deps, importTargets));

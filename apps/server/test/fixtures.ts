@@ -11,6 +11,7 @@ import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
 import { INVENTORY_FIXTURES } from './fixtures-inventory.ts';
 import { KIT_FIXTURES } from './fixtures-kits.ts';
 import { WAREHOUSE_FIXTURES } from './fixtures-warehouses.ts';
+import { WORK_ORDER_FIXTURES } from './fixtures-workorders.ts';
 import { addMember, bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { importFixture, multipartBody } from './import-fixtures.ts';
 
@@ -54,6 +55,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...KIT_FIXTURES,
   ...WAREHOUSE_FIXTURES,
   ...INVENTORY_FIXTURES,
+  ...WORK_ORDER_FIXTURES,
   hoseId: component('hose'),
   crimpFittingId: component('crimpFitting'),
   ferruleId: component('ferrule'),

@@ -33,3 +33,5 @@ export * from './units/units.ts';
 export * from './user/user.ts';
 export * from './warehouses/contracts.ts';
 export * from './warehouses/warehouses.ts';
+export * from './workorders/contracts.ts';
+export * from './workorders/workorders.ts';

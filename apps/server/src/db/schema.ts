@@ -299,6 +299,8 @@ export const organizationSettings = pgTable('organization_settings', {
   wasteAllowancePct: decimal('waste_allowance_pct').notNull().default(5),
   /** Whether stock may go below zero (a movement or a work order taking more than is on hand). */
   allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+  /** New work orders are numbered from it ('WO-{00000}' -> WO-00001). */
+  workOrderNumberPattern: text('work_order_number_pattern').notNull().default('WO-{00000}'),
   updatedAt: updatedAt(),
 });
 
@@ -927,4 +929,119 @@ export const stockReorderPoints = pgTable(
     reorderQuantity: decimal('reorder_quantity'),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.componentId, t.warehouseId] })],
+);
+
+/**
+ * A work order (packages/domain/src/workorders/workorders.ts): draft -> released -> inProgress ->
+ * completed, or cancelled. Stock is picked from `warehouse_id`.
+ */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: id(),
+    organizationId: orgId(),
+    number: text('number').notNull(),
+    status: text('status').notNull().default('draft'),
+    priority: text('priority').notNull().default('normal'),
+    source: text('source').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    hoseKitId: uuid('hose_kit_id').references(() => hoseKits.id, { onDelete: 'set null' }),
+    /** A calendar day, 'YYYY-MM-DD'. */
+    dueDate: text('due_date'),
+    description: text('description').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('work_orders_org_number_key').on(t.organizationId, sql`lower(${t.number})`),
+    index('work_orders_org_status_idx').on(t.organizationId, t.status),
+    index('work_orders_org_customer_idx').on(t.organizationId, t.customerId),
+    index('work_orders_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** One assembly revision to build, `quantity` units of it. A reorder's line names the scanned serial. */
+export const workOrderLines = pgTable(
+  'work_order_lines',
+  {
+    id: id(),
+    organizationId: orgId(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    hoseAssemblyId: uuid('hose_assembly_id')
+      .notNull()
+      .references(() => hoseAssemblies.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    replacesSerialId: text('replaces_serial_id'),
+  },
+  (t) => [index('work_order_lines_org_order_idx').on(t.organizationId, t.workOrderId, t.position)],
+);
+
+/**
+ * One unit of a line, made at release with its serial. `steps` holds each bench step done
+ * (`{ cut: { at, byId, byName } }`), `crimp` the targets of both ends (from the crimp spec at release) and
+ * what was measured, `test` the proof test. The serial becomes a built unit (`hose_assembly_serials`) at
+ * completion.
+ */
+export const workOrderUnits = pgTable(
+  'work_order_units',
+  {
+    id: id(),
+    organizationId: orgId(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => workOrderLines.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    serialId: text('serial_id').notNull(),
+    replacesSerialId: text('replaces_serial_id'),
+    skive: boolean('skive').notNull().default(false),
+    steps: jsonb('steps').notNull().default({}),
+    cutLengthMm: decimal('cut_length_mm'),
+    crimp: jsonb('crimp').notNull(),
+    test: jsonb('test'),
+    assembledBy: uuid('assembled_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('work_order_units_serial_key').on(t.serialId),
+    index('work_order_units_org_order_idx').on(t.organizationId, t.workOrderId, t.index),
+  ],
+);
+
+/** Stock a released work order holds for itself: an item, in its stock unit, at a warehouse and location. */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: id(),
+    organizationId: orgId(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id').references(() => warehouseLocations.id, { onDelete: 'restrict' }),
+    quantity: decimal('quantity').notNull(),
+  },
+  (t) => [
+    index('stock_reservations_org_place_idx').on(t.organizationId, t.componentId, t.warehouseId),
+    index('stock_reservations_org_order_idx').on(t.organizationId, t.workOrderId),
+  ],
 );

@@ -23,6 +23,7 @@ export const ROOT_KEYS = {
   team: ['team'],
   warehouses: ['warehouses'],
   inventory: ['inventory'],
+  workOrders: ['workOrders'],
 } as const satisfies Record<string, QueryKey>;
 
 export type Resource = keyof typeof ROOT_KEYS;

@@ -75,6 +75,7 @@ export async function fetchAllSettings(signal?: AbortSignal): Promise<Organizati
     erpName,
     defaultAdaptorBrand,
     partNumberPattern: defaults.partNumberPattern,
+    workOrderNumberPattern: defaults.workOrderNumberPattern,
     unitSystem: defaults.unitSystem,
     baseCurrency: defaults.currency,
     defaultMarginPct: defaults.defaultMarginPct,

@@ -8,6 +8,7 @@ import { KIT_PAGES } from '@/features/kits/pages';
 import { ORGANIZATION_PAGES } from '@/features/organization/pages';
 import { SEARCH_PAGES } from '@/features/search/pages';
 import { WAREHOUSE_PAGES } from '@/features/warehouses/pages';
+import { WORK_ORDER_PAGES } from '@/features/workorders/pages';
 import { type LazyPage, page } from '@/lib/lazy-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -131,6 +132,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   ...SEARCH_PAGES,
   ...WAREHOUSE_PAGES,
   ...INVENTORY_PAGES,
+  ...WORK_ORDER_PAGES,
   '*': page(
     () => import('./routes/not-found-page'),
     (m) => m.NotFoundPage,

@@ -32,6 +32,7 @@ const everySetting: OrganizationSettings = {
   defaultWarehouseName: 'Main shop',
   defaultWarehouseCode: 'MAIN',
   allowNegativeStock: false,
+  workOrderNumberPattern: 'WO-{00000}',
 };
 
 beforeEach(() => {

@@ -145,6 +145,7 @@ export function primeOrganizationSettings(settings: OrganizationSettings): void 
         labourRate: settings.labourRate,
         wasteAllowancePct: settings.wasteAllowancePct,
         partNumberPattern: settings.partNumberPattern,
+        workOrderNumberPattern: settings.workOrderNumberPattern,
         unitSystem: settings.unitSystem,
       }),
     },

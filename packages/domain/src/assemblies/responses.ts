@@ -302,5 +302,14 @@ export const publicAssemblySchema = z.object({
   organizationName: z.string(),
   /** How to reorder, in words for the customer. */
   reorder: z.string(),
+  /** The proof test of a unit built on a work order; null for a unit recorded without one. */
+  proofTest: z
+    .object({
+      testedAt: isoDateTimeSchema,
+      result: z.enum(['pass', 'fail']),
+      pressurePsi: z.number(),
+      holdSeconds: z.number().int(),
+    })
+    .nullable(),
 });
 export type PublicAssembly = z.infer<typeof publicAssemblySchema>;

@@ -46,6 +46,10 @@ export const organizationUpdateSchema = z
     /** Makes this warehouse the default (the previous default stops being one). */
     defaultWarehouseId: z.uuid({ error: 'This warehouse was not found' }),
     allowNegativeStock: z.boolean({ error: 'Allow negative stock is yes or no' }),
+    workOrderNumberPattern: z
+      .string()
+      .trim()
+      .regex(/^[^{}]*\{0+\}[^{}]*$/, 'Write the pattern with one run of zeros in braces, e.g. WO-{00000}'),
   })
   .partial();
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
@@ -68,6 +72,7 @@ export const organizationSettingsSchema = z.object({
   defaultWarehouseName: z.string(),
   defaultWarehouseCode: z.string(),
   allowNegativeStock: z.boolean(),
+  workOrderNumberPattern: z.string(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -161,6 +166,8 @@ export const organizationDefaultsSchema = z.object({
   wasteAllowancePct: z.number(),
   /** Custom part numbers follow it, e.g. C-{00000}. */
   partNumberPattern: z.string(),
+  /** New work orders are numbered from it, e.g. WO-{00000}. */
+  workOrderNumberPattern: z.string(),
   /** The organisation's units; null when each user's language decides. */
   unitSystem: unitSystemSchema.nullable(),
 });

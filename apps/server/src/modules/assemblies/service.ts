@@ -57,6 +57,7 @@ import {
   organizationSettings,
   organizations,
   users,
+  workOrderUnits,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
@@ -872,6 +873,15 @@ export async function publicAssembly(database: Database, serialId: string): Prom
     if (!found) throw new AppError(AppErrorCode.NotFound, SERIAL_NOT_FOUND);
     const settings = await settingsOf(tx, organizationId);
     const { assembly, serial, organizationName } = found;
+    // A unit built on a work order carries its proof test (workorders/building.ts writes it).
+    const [unit] = await tx
+      .select({ test: workOrderUnits.test })
+      .from(workOrderUnits)
+      .where(and(eq(workOrderUnits.organizationId, organizationId), eq(workOrderUnits.serialId, serialId)));
+    const test = unit?.test as
+      | { at: string; result: 'pass' | 'fail'; pressurePsi: number; holdSeconds: number }
+      | null
+      | undefined;
     const spec = assembly.spec as StoredSpec;
     const title = assemblyTitle(assembly.partNumber, assembly.revision, settings.delimiter);
     return {
@@ -890,6 +900,14 @@ export async function publicAssembly(database: Database, serialId: string): Prom
       parts: publicParts(spec.parts),
       organizationName,
       reorder: `To reorder, contact ${organizationName} and quote part number ${title} and serial ${serial.serialId}.`,
+      proofTest: test
+        ? {
+            testedAt: test.at,
+            result: test.result,
+            pressurePsi: test.pressurePsi,
+            holdSeconds: test.holdSeconds,
+          }
+        : null,
     };
   });
 }

@@ -109,6 +109,7 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
           labourRate: settings.labourRate,
           wasteAllowancePct: settings.wasteAllowancePct,
           partNumberPattern: settings.partNumberPattern,
+          workOrderNumberPattern: settings.workOrderNumberPattern,
           unitSystem: settings.unitSystem,
         };
       }),

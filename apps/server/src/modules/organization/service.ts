@@ -58,6 +58,7 @@ export async function getSettingsView(tx: Tx, organizationId: string): Promise<O
     defaultWarehouseName: warehouse?.name ?? '',
     defaultWarehouseCode: warehouse?.code ?? '',
     allowNegativeStock: row.allowNegativeStock,
+    workOrderNumberPattern: row.workOrderNumberPattern,
   };
 }
 

@@ -241,6 +241,7 @@ export function createAssembly(overrides: Partial<HoseAssembly> = {}): HoseAssem
 export function createPublicAssembly(overrides: Partial<PublicAssembly> = {}): PublicAssembly {
   return {
     serialId: '7K3M9Q2XAB',
+    proofTest: null,
     partNumber: 'HA-0001',
     revision: 'A',
     title: 'HA-0001_A',

@@ -22,6 +22,7 @@ const regular = {
       labourRate: 3,
       wasteAllowancePct: 0,
       partNumberPattern: 'C-{00000}',
+      workOrderNumberPattern: 'WO-{00000}',
       unitSystem: null,
     },
   },

@@ -52,6 +52,7 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
           defaultWarehouseName: '',
           defaultWarehouseCode: '',
           allowNegativeStock: false,
+          workOrderNumberPattern: 'WO-{00000}',
         },
       };
     },

@@ -25,6 +25,7 @@ const initial: OrganizationSettings = {
   defaultWarehouseName: '',
   defaultWarehouseCode: '',
   allowNegativeStock: false,
+  workOrderNumberPattern: 'WO-{00000}',
 };
 
 /** The shop's warehouses as the list answers them (only what the Stock section reads). */
@@ -87,6 +88,7 @@ function settingsServer({
           labourRate: current.labourRate,
           wasteAllowancePct: current.wasteAllowancePct,
           partNumberPattern: current.partNumberPattern,
+          workOrderNumberPattern: current.workOrderNumberPattern,
           unitSystem: current.unitSystem,
         },
       };

@@ -3,6 +3,7 @@
  * live in `spelling` and are nested into sentences with `$t(spelling.x)`, so en-US overrides only the list.
  */
 import { enAssemblies } from './en-assemblies';
+import { enBench } from './en-bench';
 import { enCurrencies } from './en-currencies';
 import { enCustomers } from './en-customers';
 import { enInventory } from './en-inventory';
@@ -14,6 +15,7 @@ import { enSettings } from './en-settings';
 import { enSite } from './en-site';
 import { enUnits } from './en-units';
 import { enWarehouses } from './en-warehouses';
+import { enWorkOrders } from './en-workorders';
 
 export const en = {
   customers: enCustomers,
@@ -27,6 +29,8 @@ export const en = {
   units: enUnits,
   warehouses: enWarehouses,
   inventory: enInventory,
+  workOrders: enWorkOrders,
+  bench: enBench,
   site: enSite,
   spelling: {
     labour: 'labour',

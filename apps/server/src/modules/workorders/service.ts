@@ -1,0 +1,2 @@
+/** Scaffold: work orders (list, one, create, update, release, cancel, delete). */
+export {};

@@ -1,0 +1,4 @@
+/** Scaffold: replaced by the work order pages. */
+export function WorkOrderEditPage() {
+  return null;
+}
