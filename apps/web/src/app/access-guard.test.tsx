@@ -16,9 +16,9 @@ async function expectPath(router: { state: { location: { pathname: string } } },
 }
 
 describe('navigation guard through the real router', () => {
-  it('sends a trial user at /workorders to /upgradesubscription (996)', async () => {
+  it('sends a trial user at /salesestimates to /upgradesubscription (996)', async () => {
     stubFetch(sessionReply({ subscription: 'trial', userRoles: ['regular'] }));
-    const { router } = renderApp('/workorders', signedInDouble());
+    const { router } = renderApp('/salesestimates', signedInDouble());
     await expectPath(router, '/upgradesubscription');
     expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade Subscription' })).toBeTruthy();
     expect(screen.getByText(/Cannot access this feature/)).toBeTruthy();
@@ -56,12 +56,25 @@ describe('navigation guard through the real router', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('lets an admin with a professional plan into /workorders', async () => {
+  it('lets an admin with a professional plan into /salesestimates', async () => {
     stubFetch(sessionReply({ subscription: 'professional', userRoles: ['admin'] }));
-    const { router } = renderApp('/workorders', signedInDouble());
+    const { router } = renderApp('/salesestimates', signedInDouble());
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/workorders');
-    expect(screen.getByRole('heading', { level: 1, name: 'Work Orders' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/salesestimates');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sales Estimates' })).toBeTruthy();
+  });
+
+  it('hides the stock screens, not only their menu entries, when the organisation hides inventory', async () => {
+    stubFetch({
+      ...sessionReply({ subscription: 'professional', userRoles: ['admin'] }),
+      'GET /api/v1/organization/hideinventory': { body: true },
+    });
+    const { router } = renderApp('/inventory', signedInDouble());
+    expect(await screen.findByText(/Warehouses and inventory are hidden for your organisation/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the settings' }).getAttribute('href')).toBe(
+      '/organization/settings',
+    );
+    expect(router.state.location.pathname).toBe('/inventory');
   });
 
   it('waits with a progress indicator while the identity SDK is loading', async () => {
@@ -74,7 +87,7 @@ describe('navigation guard through the real router', () => {
 
   it('starts the session with the bearer token and caches the profile in the session cookies (SESSION_COOKIES)', async () => {
     const { calls } = stubFetch(sessionReply({ userRoles: ['admin'], subscription: 'enterprise' }));
-    renderApp('/workorders', signedInDouble());
+    renderApp('/salesestimates', signedInDouble());
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
     const create = calls.find((c) => c.path === '/api/v1/sessions/create');
     expect(create?.method).toBe('POST');
@@ -115,9 +128,9 @@ describe('navigation guard through the real router', () => {
         body: createRolesAndSubscription({ subscription: 'professional', userRoles: ['regular'] }),
       },
     });
-    const { router } = renderApp('/workorders', signedInDouble());
+    const { router } = renderApp('/salesestimates', signedInDouble());
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/workorders');
+    expect(router.state.location.pathname).toBe('/salesestimates');
     const roles = calls.find((c) => c.path === '/api/v1/organization/userrolesandsubscription');
     expect(roles?.headers.authorization).toBe('Bearer token-123');
     expect(roles?.headers.userid).toBe('');
@@ -142,9 +155,9 @@ describe('navigation guard through the real router', () => {
   it('shows the app when the server accepts the session though the id token still says unverified', async () => {
     // The identity SDK keeps the id token across reloads: the address may have been verified since (another tab).
     const { calls } = stubFetch(sessionReply({ subscription: 'professional', userRoles: ['admin'] }));
-    const { router } = renderApp('/workorders', signedInDouble({ email_verified: false }));
+    const { router } = renderApp('/salesestimates', signedInDouble({ email_verified: false }));
     expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/workorders');
+    expect(router.state.location.pathname).toBe('/salesestimates');
     expect(calls.map((c) => c.path)).toContain('/api/v1/sessions/create');
   });
 

@@ -6,9 +6,11 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { rolesAndSubscriptionQuery } from '@/api/session';
 import { CentredProgress } from '@/components/centred-progress';
+import { isInventoryPath } from '@/components/layout/nav-items';
+import { useOrganizationSetting } from '@/lib/organization-settings';
 import { storeRolesAndSubscription, useSessionStore } from '@/lib/session';
 
 /**
@@ -34,6 +36,10 @@ export function AccessGuard({ rule, children }: { rule: AccessRule; children: Re
   useEffect(() => {
     if (needsRoles && roles.data) storeRolesAndSubscription(roles.data);
   }, [needsRoles, roles.data]);
+  const isStockScreen = isInventoryPath(location.pathname);
+  const hideInventory = useOrganizationSetting('hideInventory', {
+    enabled: isStockScreen && access !== null,
+  });
 
   if (rule.public) return children;
   if (isLoading) return <CentredProgress label={t('guard.checkingSignIn')} />;
@@ -71,6 +77,26 @@ export function AccessGuard({ rule, children }: { rule: AccessRule; children: Re
       subscriptions: rule.subscriptions ?? [],
     };
     return <Navigate to={decision.redirect} replace state={{ denied }} />;
+  }
+  // The organisation's `hideInventory` setting hides the stock screens, not only their navigation entries.
+  if (isStockScreen && hideInventory) {
+    const isAdmin = access.roles.includes('admin');
+    return (
+      <Stack sx={{ py: 4, maxWidth: 640 }}>
+        <Alert
+          severity="info"
+          action={
+            isAdmin ? (
+              <Button color="inherit" component={RouterLink} to="/organization/settings">
+                {t('guard.toSettings')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {isAdmin ? t('guard.inventoryHiddenAdmin') : t('guard.inventoryHidden')}
+        </Alert>
+      </Stack>
+    );
   }
   return children;
 }

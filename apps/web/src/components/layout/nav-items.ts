@@ -34,6 +34,11 @@ export type NavItem = (typeof NAV_ITEMS)[number];
 /** The entries about stock, hidden when the organisation hides inventory. */
 export const INVENTORY_PATHS: readonly string[] = ['/warehouses', '/inventory'];
 
+/** The screens about stock (`INVENTORY_PATHS` and every page below them), hidden with inventory. */
+export function isInventoryPath(pathname: string): boolean {
+  return /^\/(warehouses?|inventory)(\/|$)/.test(pathname);
+}
+
 /** The entries shown, given whether the organisation hides inventory. */
 export function navItemsFor({ hideInventory }: { hideInventory: boolean }): readonly NavItem[] {
   return hideInventory ? NAV_ITEMS.filter((item) => !INVENTORY_PATHS.includes(item.to)) : NAV_ITEMS;

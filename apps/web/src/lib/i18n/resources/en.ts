@@ -159,6 +159,11 @@ export const en = {
     checkingAccess: 'Checking your access…',
     rolesFailed: 'Could not get user roles and subscription',
     userRolesFailed: 'Could not get user roles',
+    inventoryHidden:
+      'Warehouses and inventory are hidden for your organisation. Ask an admin to show them again in the settings.',
+    inventoryHiddenAdmin:
+      'Warehouses and inventory are hidden for your organisation. Turn off "Hide inventory" in the settings to use them again.',
+    toSettings: 'Open the settings',
   },
   placeholder: {
     text: 'This part of Hosewright is on its way.',
