@@ -609,6 +609,11 @@ describe('the list', () => {
       values.reduce((s, v) => s + v, 0),
       4,
     );
+    // A page past the end has no lines to carry the totals, and still says how many there are.
+    const past = await get(`/api/v1/inventory?sort=value&itemsPerPage=1&page=${values.length + 1}`);
+    expect(past.body.items).toEqual([]);
+    expect(past.body.total).toBe(values.length);
+    expect(past.body.totalValue).toBeCloseTo(page.body.totalValue, 4);
   });
 });
 

@@ -201,8 +201,8 @@ const LEVEL_SORT = {
 
 /**
  * One page of stock lines. It reads `stock_levels` (one row per item and place), never the ledger, so a long
- * ledger costs nothing here. The page's ids are sorted with only the joins the sort and filters need, then
- * the page's lines are read in full; the count and total value join only what the filters need.
+ * ledger costs nothing here. The page's ids are sorted with only the joins the sort and filters need (the
+ * count and total value ride along), then the page's lines are read in full.
  */
 export async function listInventory(
   tx: Tx,
@@ -224,15 +224,21 @@ export async function listInventory(
     eq(stockReorderPoints.warehouseId, stockLevels.warehouseId),
   );
   const direction = query.order === 'desc' ? desc : asc;
+  // The count and total value come with the page (window sums over every filtered line), saving a second
+  // pass over the levels; only a page past the end, which has no rows to carry them, counts separately.
   let page = tx
-    .select({ id: stockLevels.id })
+    .select({
+      id: stockLevels.id,
+      n: sql<number>`count(*) over ()`.mapWith(Number),
+      value: sql<string>`coalesce(sum(${stockLevels.value}) over (), 0)::text`,
+    })
     .from(stockLevels)
     .innerJoin(components, eq(components.id, stockLevels.componentId))
     .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
     .leftJoin(warehouseLocations, eq(warehouseLocations.id, stockLevels.locationId))
     .$dynamic();
   if (query.low !== undefined) page = page.leftJoin(stockReorderPoints, reorderJoin);
-  const ids = await page
+  const rows = await page
     .where(where)
     .orderBy(
       direction(LEVEL_SORT[query.sort]),
@@ -244,16 +250,20 @@ export async function listInventory(
     )
     .limit(query.itemsPerPage)
     .offset((query.page - 1) * query.itemsPerPage);
-  // Every line has its component and warehouse (foreign keys): the totals join only what filters need.
-  let totalsQuery = tx
-    .select({ n: count(), value: sql<string>`coalesce(sum(${stockLevels.value}), 0)::text` })
-    .from(stockLevels)
-    .$dynamic();
-  if (query.q || query.kind) {
-    totalsQuery = totalsQuery.innerJoin(components, eq(components.id, stockLevels.componentId));
+  let totals: { n: number; value: string } | undefined = rows[0];
+  if (!totals && query.page > 1) {
+    // Every line has its component and warehouse (foreign keys): the totals join only what filters need.
+    let totalsQuery = tx
+      .select({ n: count(), value: sql<string>`coalesce(sum(${stockLevels.value}), 0)::text` })
+      .from(stockLevels)
+      .$dynamic();
+    if (query.q || query.kind) {
+      totalsQuery = totalsQuery.innerJoin(components, eq(components.id, stockLevels.componentId));
+    }
+    if (query.low !== undefined) totalsQuery = totalsQuery.leftJoin(stockReorderPoints, reorderJoin);
+    [totals] = await totalsQuery.where(where);
   }
-  if (query.low !== undefined) totalsQuery = totalsQuery.leftJoin(stockReorderPoints, reorderJoin);
-  const [totals] = await totalsQuery.where(where);
+  const ids = rows;
   const { baseCurrency } = await getSettings(tx, organizationId);
   return {
     items: await levelsById(
