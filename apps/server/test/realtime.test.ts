@@ -359,6 +359,31 @@ describe('realtime notifications', () => {
     });
   });
 
+  describe('settings', () => {
+    it('an admin saving them tells every member of that organisation, and no one else', async () => {
+      const colleague = await connected(t, shop.regularId, shop.regularToken);
+      const stranger = await connected(t, other.adminId, other.adminToken);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/update',
+        headers: bearer(shop.adminToken),
+        payload: { hideInventory: true },
+      });
+      expect(res.statusCode).toBe(200);
+      await until(() => colleague.of('organization:settings').length === 1, 'the settings event');
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/update',
+        headers: bearer(shop.adminToken),
+        payload: { revisionDelimiter: '' },
+      });
+      expect(refused.statusCode).toBe(400);
+      await settle();
+      expect(colleague.of('organization:settings')).toHaveLength(1);
+      expect(stranger.of('organization:settings')).toEqual([]);
+    });
+  });
+
   describe('client events', () => {
     it('update the view status of own notifications only, and send the new count to every tab', async () => {
       const tab1 = await initiated(t, shop.adminId, shop.adminToken);

@@ -113,6 +113,7 @@ export const SocketEvent = {
   count: 'notifications:count',
   newNotification: 'notification:new',
   jobProgress: 'job:progress',
+  settingsChanged: 'organization:settings',
 } as const;
 
 /** Events the server sends. */
@@ -122,6 +123,8 @@ export interface ServerToClientEvents {
   'notification:new': (notification: AppNotification) => void;
   /** A background job of the user's (an import) got further: 0..99, before it is stored. */
   'job:progress': (message: { jobId: string; progress: number }) => void;
+  /** An admin changed the organisation's settings: every member's open app loads them again. */
+  'organization:settings': () => void;
 }
 
 /** What the server answers a client event with, when the client asks for an acknowledgement. */

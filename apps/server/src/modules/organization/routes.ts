@@ -36,7 +36,7 @@ import { requestPasswordReset, sendVerificationEmail } from '../identity/account
 import { makeDefaultWarehouse } from '../warehouses/default.ts';
 import { getOrganization, getSettings, getSettingsView, unitsOf } from './service.ts';
 
-export function organizationModule({ config, database, mailer }: ModuleDeps): ModuleManifest {
+export function organizationModule({ config, database, mailer, realtime }: ModuleDeps): ModuleManifest {
   /** One setting per call, as the app reads them: a JSON boolean or string. */
   const setting = <E extends AnyEndpoint>(endpoint: E, key: keyof OrganizationSettings): ContractRoute =>
     implement(endpoint).inTransaction(
@@ -87,8 +87,10 @@ export function organizationModule({ config, database, mailer }: ModuleDeps): Mo
         return { _id: org.id, name: org.name, createdAt: org.createdAt.toISOString() };
       }),
 
-      implement(updateOrganization).inTransaction(async ({ body }, { tx, organizationId }) => {
+      implement(updateOrganization).inTransaction(async ({ body }, { tx, organizationId, afterCommit }) => {
         const { name, defaultWarehouseId, ...settings } = body;
+        // Every member's open app reloads the settings once they are saved (ADR 16: settings the app obeys).
+        afterCommit(() => realtime.publishSettingsChanged(organizationId));
         await getSettings(tx, organizationId);
         if (name) await tx.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
         if (defaultWarehouseId) await makeDefaultWarehouse(tx, organizationId, defaultWarehouseId);

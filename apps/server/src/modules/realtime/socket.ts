@@ -88,6 +88,8 @@ export interface Realtime {
    * PGlite a long import's transaction holds the one connection, and a stored progress could not be read.
    */
   publishProgress(owner: NotificationOwner, message: { jobId: string; progress: number }): void;
+  /** Tells every member's sockets, on every instance, that the organisation's settings changed. */
+  publishSettingsChanged(organizationId: string): void;
 }
 
 export interface RealtimeDeps {
@@ -101,6 +103,11 @@ export const REDIS_CONNECT_TIMEOUT_MS = 5000;
 /** The room of one user in one organisation. */
 export function userRoom(owner: NotificationOwner): string {
   return `user:${owner.userId}:${owner.organizationId}`;
+}
+
+/** The room of every member's sockets in one organisation. */
+export function organizationRoom(organizationId: string): string {
+  return `organization:${organizationId}`;
 }
 
 const MAX_TIMER_MS = 2_147_483_647;
@@ -155,7 +162,7 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
 
   io.on('connection', (socket) => {
     const { data } = socket;
-    void socket.join(data.room);
+    void socket.join([data.room, organizationRoom(data.organizationId)]);
     const timer = setTimeout(
       () => socket.disconnect(true),
       Math.min(Math.max(data.expiresAt - Date.now(), 0), MAX_TIMER_MS),
@@ -381,10 +388,15 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
     io.to(userRoom(owner)).emit('job:progress', message);
   };
 
+  const publishSettingsChanged: Realtime['publishSettingsChanged'] = (organizationId) => {
+    io.to(organizationRoom(organizationId)).emit('organization:settings');
+  };
+
   return {
     io,
     publishCount,
     publishProgress,
+    publishSettingsChanged,
     sharedCounter: redis?.counter,
     sharedThrottle: redis?.throttle,
   };

@@ -107,6 +107,16 @@ describe('notifications socket', () => {
     expect(useJobProgressStore.getState().progress).toEqual({ 'job-1': 40, 'job-2': 10 });
   });
 
+  it('passes on that the organisation’s settings changed, and nothing else does', () => {
+    const onSettingsChanged = vi.fn();
+    connectNotifications({ userId: 'user-1', getToken: async () => tokenFor('org-9'), onSettingsChanged });
+    const socket = fake.sockets[0]!;
+    socket.receive('notifications:count', { count: 2 });
+    expect(onSettingsChanged).not.toHaveBeenCalled();
+    socket.receive('organization:settings');
+    expect(onSettingsChanged).toHaveBeenCalledTimes(1);
+  });
+
   it('ignores socket errors silently and tries again with a fresh token after a refusal', () => {
     vi.useFakeTimers();
     const { socket } = connect();

@@ -60,10 +60,17 @@ export interface NotificationsConnection {
   getToken: () => Promise<string | undefined>;
   /** A notification arrived or the count changed (lists on screen refresh). */
   onChange?: () => void;
+  /** An admin changed the organisation's settings (they load again). */
+  onSettingsChanged?: () => void;
 }
 
 /** Opens the socket; the returned function closes it for good. */
-export function connectNotifications({ userId, getToken, onChange }: NotificationsConnection): () => void {
+export function connectNotifications({
+  userId,
+  getToken,
+  onChange,
+  onSettingsChanged,
+}: NotificationsConnection): () => void {
   const store = useNotificationsStore.getState;
   let lastToken = '';
   let stopped = false;
@@ -120,6 +127,7 @@ export function connectNotifications({ userId, getToken, onChange }: Notificatio
     store().insert(parsed.data);
     onChange?.();
   });
+  socket.on('organization:settings', () => onSettingsChanged?.());
   socket.on('job:progress', (message) => {
     if (typeof message?.jobId !== 'string' || typeof message.progress !== 'number') return;
     useJobProgressStore.getState().report(message.jobId, message.progress);

@@ -1,8 +1,10 @@
 import { useAuth0 } from '@auth0/auth0-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidate } from '@/api/keys';
 import { notificationKeys } from '@/api/notifications';
 import { useJobProgressStore } from '@/lib/job-progress-store';
+import { clearOrganizationSettings, SETTINGS_DEPENDENT } from '@/lib/organization-settings';
 import { getStoredAccessToken, storeAccessToken, useSessionStore } from '@/lib/session';
 import { useSettingsStore } from '@/lib/settings-store';
 import { connectNotifications } from './notifications-socket';
@@ -37,6 +39,11 @@ export function useNotificationsSocket(): void {
       userId,
       getToken,
       onChange: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      // Another admin's change to the settings: load them again, and what depends on them (no reload).
+      onSettingsChanged: () => {
+        clearOrganizationSettings();
+        void invalidate(queryClient, SETTINGS_DEPENDENT);
+      },
     });
     return () => {
       stop();
