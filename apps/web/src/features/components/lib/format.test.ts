@@ -5,7 +5,6 @@ import {
   formatCelsius,
   formatCost,
   formatDash,
-  formatPsi,
   formatRange,
   toNumber,
 } from './format';
@@ -15,11 +14,10 @@ afterEach(() => applyLocale('en_ca'));
 describe('how a shop reads component values', () => {
   const t = i18n.t.bind(i18n);
 
-  it('writes dash sizes with their inch size, pressures with separators, cost with its unit', () => {
+  it('writes dash sizes with their inch size, cost with its unit', () => {
     expect(formatDash(-8)).toBe('-8 (1/2")');
     expect(formatDash(-20)).toBe('-20 (1-1/4")');
     expect(formatDash(-7)).toBe('-7');
-    expect(formatPsi(4000)).toBe('4,000 psi');
     expect(formatCost(t, 4.1, 'ft')).toBe('4.10 / ft');
     expect(formatCost(t, '0.1234', 'm')).toBe('0.1234 / m');
     expect(formatCost(t, 12, 'each')).toBe('12.00 each');

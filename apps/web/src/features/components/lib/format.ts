@@ -1,7 +1,6 @@
 /**
  * How a shop reads component values: dash with its inch size ("-8 (1/2")"), temperatures in °C and cost with
- * its unit ("4.10 / ft"). Lengths and pressures are in the reader's units (`useUnits`); `formatPsi` is the
- * stored psi.
+ * its unit ("4.10 / ft"). Lengths and pressures are in the reader's units (`useUnits`).
  */
 import { type CostUnit, DASH_SIZES, END_TYPES } from '@hosewright/domain';
 import type { TFunction } from 'i18next';
@@ -25,11 +24,6 @@ export function formatDash(dash: unknown): string {
   if (n === null) return '';
   const inch = dashInch(n);
   return inch ? `${n} (${inch})` : String(n);
-}
-
-export function formatPsi(value: unknown): string {
-  const n = toNumber(value);
-  return n === null ? '' : `${formatNumber(n)} psi`;
 }
 
 export function formatCelsius(value: unknown): string {
