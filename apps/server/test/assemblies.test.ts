@@ -14,7 +14,7 @@ import {
 } from '@hosewright/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, hoseAssemblies } from '../src/db/schema.ts';
+import { customers, hoseAssemblies, warehouses, workOrderLines, workOrders } from '../src/db/schema.ts';
 import { QS_MAX_REQUESTS } from '../src/modules/assemblies/routes.ts';
 import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
@@ -296,6 +296,39 @@ describe('saving and revising', () => {
     const res = await call(a.adminToken, 'POST', `hoseassembly/${dup._id}/delete`);
     expect(res.status).toBe(200);
     expect((await call(a.regularToken, 'GET', `hoseassembly/${dup._id}`)).status).toBe(404);
+  });
+
+  it('refuses to delete an assembly a work order builds, and keeps every revision', async () => {
+    const saved = await call(a.adminToken, 'POST', 'hoseassembly/new/update', exampleInput(ids));
+    expect(saved.status).toBe(200);
+    await t.database.withTenant(a.organizationId, async (tx) => {
+      const [warehouse] = await tx
+        .insert(warehouses)
+        .values({ organizationId: a.organizationId, code: 'WO-TEST', name: 'Work order test' })
+        .returning({ id: warehouses.id });
+      const [order] = await tx
+        .insert(workOrders)
+        .values({
+          organizationId: a.organizationId,
+          number: 'WO-77001',
+          source: 'assemblies',
+          warehouseId: warehouse!.id,
+        })
+        .returning({ id: workOrders.id });
+      await tx.insert(workOrderLines).values({
+        organizationId: a.organizationId,
+        workOrderId: order!.id,
+        position: 1,
+        hoseAssemblyId: saved.body._id,
+        quantity: 2,
+      });
+    });
+    const res = await call(a.adminToken, 'POST', `hoseassembly/${saved.body._id}/delete`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      `${saved.body.partNumber} is built on work order WO-77001, which keeps its record; it cannot be deleted`,
+    );
+    expect((await call(a.regularToken, 'GET', `hoseassembly/${saved.body._id}`)).status).toBe(200);
   });
 });
 

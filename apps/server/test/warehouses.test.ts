@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockLevels, stockMovements, warehouseLocations, warehouses } from '../src/db/schema.ts';
+import { stockLevels, stockMovements, warehouseLocations, warehouses, workOrders } from '../src/db/schema.ts';
 import { componentInput } from './factories.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
@@ -399,6 +399,24 @@ describe('warehouses', () => {
       expect(history.json().message).toMatch(/^Warehouse VAN-3 has stock history.*make it inactive/);
       expect((await get(`warehouse/${van._id}`, tenant.adminToken)).statusCode).toBe(200);
       expect((await get(`warehouse/${old._id}`, tenant.adminToken)).statusCode).toBe(200);
+    });
+
+    it('refuses a warehouse a work order picks from (the order keeps its record)', async () => {
+      const picked = await create({ code: 'YARD', name: 'Yard' }, tenant.adminToken);
+      await t.database.withTenant(tenant.organizationId, (tx) =>
+        tx.insert(workOrders).values({
+          organizationId: tenant.organizationId,
+          number: 'WO-90001',
+          source: 'assemblies',
+          warehouseId: picked._id,
+        }),
+      );
+      const res = await post(`warehouse/${picked._id}/delete`, {}, tenant.adminToken);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'Warehouse YARD is the warehouse of work order WO-90001: make it inactive instead of deleting it',
+      );
+      expect((await get(`warehouse/${picked._id}`, tenant.adminToken)).statusCode).toBe(200);
     });
 
     it('lets an admin delete an empty warehouse with its locations; not a regular member', async () => {

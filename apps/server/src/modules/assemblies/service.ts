@@ -57,6 +57,8 @@ import {
   organizationSettings,
   organizations,
   users,
+  workOrderLines,
+  workOrders,
   workOrderUnits,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -568,6 +570,19 @@ export async function deleteAssembly(tx: Tx, organizationId: string, id: string)
     throw new AppError(
       AppErrorCode.Conflict,
       `${row.partNumber} is used in a hose kit; remove it from the kit before deleting it`,
+    );
+  }
+  const [onOrder] = await tx
+    .select({ number: workOrders.number })
+    .from(workOrderLines)
+    .innerJoin(hoseAssemblies, eq(hoseAssemblies.id, workOrderLines.hoseAssemblyId))
+    .innerJoin(workOrders, eq(workOrders.id, workOrderLines.workOrderId))
+    .where(and(eq(workOrderLines.organizationId, organizationId), samePart))
+    .limit(1);
+  if (onOrder) {
+    throw new AppError(
+      AppErrorCode.Conflict,
+      `${row.partNumber} is built on work order ${onOrder.number}, which keeps its record; it cannot be deleted`,
     );
   }
   await tx.delete(hoseAssemblies).where(samePart);

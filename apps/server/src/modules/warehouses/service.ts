@@ -12,7 +12,7 @@ import type {
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { stockLevels, stockMovements, warehouseLocations, warehouses } from '../../db/schema.ts';
+import { stockLevels, stockMovements, warehouseLocations, warehouses, workOrders } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
 import { likePattern } from '../customers/service.ts';
@@ -384,6 +384,17 @@ export async function deleteWarehouse(tx: Tx, organizationId: string, id: string
     throw new AppError(
       'CONFLICT',
       `Warehouse ${row.code} has stock history, which is kept: make it inactive instead of deleting it`,
+    );
+  }
+  const [ordered] = await tx
+    .select({ number: workOrders.number })
+    .from(workOrders)
+    .where(and(eq(workOrders.organizationId, organizationId), eq(workOrders.warehouseId, id)))
+    .limit(1);
+  if (ordered) {
+    throw new AppError(
+      'CONFLICT',
+      `Warehouse ${row.code} is the warehouse of work order ${ordered.number}: make it inactive instead of deleting it`,
     );
   }
   // Zero stock lines left by no movement (none should exist) would block the delete: remove them.
