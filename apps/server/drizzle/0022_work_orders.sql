@@ -90,3 +90,8 @@ ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_priority_check" CHECK ("pr
 ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_source_check" CHECK ("source" IN ('assemblies', 'kit', 'reorder'));--> statement-breakpoint
 ALTER TABLE "work_order_lines" ADD CONSTRAINT "work_order_lines_quantity_check" CHECK ("quantity" > 0);--> statement-breakpoint
 ALTER TABLE "stock_reservations" ADD CONSTRAINT "stock_reservations_quantity_check" CHECK ("quantity" > 0);
+--> statement-breakpoint
+UPDATE "hose_assemblies" SET "spec" = jsonb_set("spec", '{parts,hose,skive}', to_jsonb(coalesce("c"."skive", false)))
+FROM "components" "c"
+WHERE "c"."id" = "hose_assemblies"."hose_id" AND "hose_assemblies"."spec" #> '{parts,hose}' IS NOT NULL
+  AND "hose_assemblies"."spec" #> '{parts,hose,skive}' IS NULL;

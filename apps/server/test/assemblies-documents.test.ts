@@ -138,8 +138,31 @@ describe('the spec sheet', () => {
       'Orientation: 90° clockwise ±5°',
       '24.4 mm ± 0.2 mm',
       'D-24',
+      'Skive: no. GEN-2SN-08 is not skived.',
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('says to skive a hose that must be skived, as the assembly and its tag do', async () => {
+    const ids = await sampleParts(t, a);
+    const end = { fittingId: ids['F-XS-12-FJX90'], ferruleId: ids['FER-XS-12'] };
+    const saved = await post(
+      a.regularToken,
+      'hoseassembly/new/update',
+      exampleInput(ids, { hoseId: ids['GEN-R13-12'], endA: end, endB: end }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const skived = saved.json() as HoseAssembly;
+    expect(skived.parts.hose.skive).toBe(true);
+    const sheet = await post(a.regularToken, `hoseassembly/${skived._id}/documents/specsheet.pdf`, {});
+    expect((await readPdf(sheet.rawPayload)).text).toContain(
+      'Skive: yes. Skive GEN-R13-12 (cut back its cover where the ferrule grips) before assembly.',
+    );
+    await post(a.regularToken, `hoseassembly/${skived._id}/serials`, { quantity: 1 });
+    const tag = await post(a.regularToken, `hoseassembly/${skived._id}/documents/tag.pdf`, {});
+    expect((await readPdf(tag.rawPayload)).text).toContain('SKIVE');
+    const plainTag = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/tag.pdf`, {});
+    expect((await readPdf(plainTag.rawPayload)).text).not.toContain('SKIVE');
   });
 });

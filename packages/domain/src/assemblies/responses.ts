@@ -142,6 +142,8 @@ export const assemblyPartSummarySchema = z.object({
   endA: z.string().optional(),
   endB: z.string().optional(),
   style: z.string().optional(),
+  /** The hose only: its cover must be skived (cut back) where the ferrule grips before assembly. */
+  skive: z.boolean().optional(),
 });
 export type AssemblyPartSummary = z.infer<typeof assemblyPartSummarySchema>;
 

@@ -145,7 +145,12 @@ export async function tagPdf(
     doc
       .font('Helvetica')
       .fontSize(8)
-      .text(`Length ${mm(assembly.computed.overallLengthMm)}`, x, doc.y + 1, { width })
+      .text(
+        `Length ${mm(assembly.computed.overallLengthMm)}${assembly.parts.hose.skive ? ' · SKIVE' : ''}`,
+        x,
+        doc.y + 1,
+        { width },
+      )
       .text(`Built ${day(serial.builtAt)}`, x, doc.y + 1, { width })
       .text(`Serial ${serial.serialId}`, x, doc.y + 1, { width });
     doc.fontSize(7).text(shop, x, TAG_SIZE[1] - pad - 9, { width, lineBreak: false, ellipsis: true });
@@ -337,6 +342,18 @@ export async function specSheetPdf(
       ],
       crimpRows,
     );
+    if (parts.hose.skive !== undefined) {
+      doc
+        .moveDown(0.3)
+        .font('Helvetica-Bold')
+        .text('Skive: ', left, doc.y, { width, continued: true })
+        .font('Helvetica')
+        .text(
+          parts.hose.skive
+            ? `yes. Skive ${parts.hose.partNumber} (cut back its cover where the ferrule grips) before assembly.`
+            : `no. ${parts.hose.partNumber} is not skived.`,
+        );
+    }
     if (computed.warnings.length) {
       heading('Notes');
       for (const w of computed.warnings) doc.text(`• ${w.message}`, left, doc.y, { width });

@@ -244,6 +244,8 @@ function summaryOf(part: {
     description: part.description,
   };
   for (const f of SUMMARY_FIELDS) if (source[f] !== undefined && source[f] !== null) out[f] = source[f];
+  // Whether to skive is the hose's to say (its fittings and ferrules agree with it: compatibility.ts).
+  if (source.kind === 'hose') out.skive = source.skive === true;
   return out as unknown as AssemblyPartSummary;
 }
 

@@ -48,6 +48,13 @@ export function PartsList({ parts }: { parts: AssemblyPartsSummary }) {
   const facts: { label: string; value: string }[] = [
     { label: t('assemblies.detail.role.hose'), value: partText(parts.hose) },
   ];
+  // Assemblies saved before the hose's skive was recorded say nothing rather than guess.
+  if (parts.hose.skive !== undefined) {
+    facts.push({
+      label: t('assemblies.detail.skive'),
+      value: parts.hose.skive ? t('assemblies.detail.skiveYes') : t('assemblies.detail.skiveNo'),
+    });
+  }
   for (const key of ['endA', 'endB'] as const) {
     const end = parts[key];
     facts.push({ label: t(`assemblies.detail.role.${key}.fitting`), value: partText(end.fitting) });

@@ -103,6 +103,7 @@ export function HoseStep({
             <Typography variant="body2" color="text.secondary">
               {formatDash(hose.dash)} · {hose.standard ?? hose.description} ·{' '}
               {units.pressure(hose.workingPressurePsi)}
+              {hose.skive ? ` · ${t('assemblies.builder.skiveChip')}` : ''}
             </Typography>
           </Box>
         );
@@ -112,7 +113,7 @@ export function HoseStep({
           {...params}
           label={t('assemblies.builder.hose')}
           placeholder={t('assemblies.builder.hosePlaceholder')}
-          helperText={t('assemblies.builder.hoseHelp')}
+          helperText={value?.skive ? t('assemblies.builder.hoseSkive') : t('assemblies.builder.hoseHelp')}
           autoFocus={autoFocus}
         />
       )}

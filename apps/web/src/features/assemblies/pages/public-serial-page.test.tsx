@@ -18,6 +18,18 @@ describe('/qs/{serialId}: what a customer scanning the tag sees', { timeout: 60_
     expect(calls.find((c) => c.path === '/api/v1/qs/7K3M9Q2XAB')?.headers.authorization).toBeUndefined();
   });
 
+  it('shows the proof test of a unit built on a work order, and whether the hose is skived', async () => {
+    const built = createPublicAssembly({
+      proofTest: { testedAt: '2026-11-20T15:04:00.000Z', result: 'pass', pressurePsi: 8000, holdSeconds: 30 },
+    });
+    built.parts.hose.skive = true;
+    stubFetch({ 'GET /api/v1/qs/7K3M9Q2XAB': { body: built } });
+    renderApp('/qs/7K3M9Q2XAB');
+    expect(await screen.findByText('Proof test')).toBeTruthy();
+    expect(screen.getByText(/^Passed at 552 bar held 30 s on /)).toBeTruthy();
+    expect(screen.getByText('Yes: cut back the hose cover where the ferrule grips')).toBeTruthy();
+  });
+
   it('answers an unknown serial with a friendly not found', async () => {
     stubFetch({});
     renderApp('/qs/NOSUCH');

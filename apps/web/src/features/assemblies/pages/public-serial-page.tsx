@@ -92,6 +92,18 @@ export function PublicSerialPage() {
                 ]
               : []),
             { label: t('assemblies.figures.builtAt'), value: formatShortDate(a.builtAt) },
+            ...(a.proofTest
+              ? [
+                  {
+                    label: t('assemblies.qs.proofTest'),
+                    value: t(`assemblies.qs.proofTest_${a.proofTest.result}`, {
+                      pressure: units.pressure(a.proofTest.pressurePsi),
+                      seconds: a.proofTest.holdSeconds,
+                      date: formatShortDate(a.proofTest.testedAt),
+                    }),
+                  },
+                ]
+              : []),
           ]}
         />
       </Paper>
