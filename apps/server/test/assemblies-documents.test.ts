@@ -146,7 +146,7 @@ describe('the spec sheet', () => {
 
   it('says to skive a hose that must be skived, as the assembly and its tag do', async () => {
     const ids = await sampleParts(t, a);
-    const end = { fittingId: ids['F-XS-12-FJX90'], ferruleId: ids['FER-XS-12'] };
+    const end = { fittingId: ids['F-XS-12-FJX90'] ?? '', ferruleId: ids['FER-XS-12'] ?? '' };
     const saved = await post(
       a.regularToken,
       'hoseassembly/new/update',

@@ -94,6 +94,13 @@ describe('documents in the reader’s units', () => {
     expect(text).not.toContain('Cut length: 890 mm');
   });
 
+  it('describes an assembly saved without a description in the units of whoever saved it', async () => {
+    const imperial = await post(a.regularToken, 'hoseassembly/new/update', exampleInput(ids));
+    expect(imperial.json().description).toBe('GEN-2SN-08 × 39-3/8 in, JIC37 F 90° / JIC37 F 90°');
+    const metric = await post(a.adminToken, 'hoseassembly/new/update', exampleInput(ids));
+    expect(metric.json().description).toBe('GEN-2SN-08 × 1,000 mm, JIC37 F 90° / JIC37 F 90°');
+  });
+
   it('prints the kit’s lengths in the reader’s units and every price with its currency', async () => {
     const kitRes = await post(a.regularToken, 'hosekit/new/update', {
       partNumber: 'UNITS-KIT-1',

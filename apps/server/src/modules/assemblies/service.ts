@@ -26,6 +26,7 @@ import {
   computeAssembly,
   DEFAULT_REVISION_DELIMITER,
   FIRST_REVISION,
+  formatLength,
   type HoseAssembly,
   type HoseAssemblyComputeResponse,
   type HoseAssemblyInput,
@@ -43,6 +44,7 @@ import {
   SERIAL_ID_PATTERN,
   type SerialRecord,
   type SerialsResponse,
+  type UnitSystem,
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
@@ -263,11 +265,14 @@ export function partsSummary(parts: AssemblyParts, wrapLengthMm: number | null):
   };
 }
 
-/** 'GEN-2SN-08 × 1,000 mm, JIC37 F 90° / JIC37 F 90°': the description when the user gives none. */
-export function defaultDescription(parts: AssemblyParts, overallLengthMm: number): string {
+/**
+ * 'GEN-2SN-08 × 1,000 mm, JIC37 F 90° / JIC37 F 90°' (or '× 39-3/8 in' in imperial units): the description
+ * when the user gives none, in the units of whoever saved it.
+ */
+export function defaultDescription(parts: AssemblyParts, overallLengthMm: number, units: UnitSystem): string {
   const end = (f: AssemblyFitting) =>
     `${f.endType} ${f.gender === '-' ? '' : `${f.gender} `}${f.angle ? `${f.angle}°` : 'straight'}`;
-  return `${parts.hose.partNumber} × ${overallLengthMm.toLocaleString('en-CA')} mm, ${end(parts.endA.fitting)} / ${end(parts.endB.fitting)}`;
+  return `${parts.hose.partNumber} × ${formatLength(overallLengthMm, units)}, ${end(parts.endA.fitting)} / ${end(parts.endB.fitting)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -313,6 +318,8 @@ interface Evaluated {
   computed: AssemblyComputation;
   customer: CustomerTerms | null;
   settings: AssemblySettings;
+  /** The units of whoever asked (millimetres and psi for a call without a user). */
+  units: UnitSystem;
 }
 
 /** `userId`: whose units the warnings and errors speak in (`unitsOf`); none: millimetres and psi. */
@@ -331,7 +338,7 @@ async function evaluate(
   // Costs in the base currency; the price in the customer's (base price × rate).
   const pricing = await pricingFor(tx, organizationId, customer?.currency);
   const computed = computeAssembly(parts, input, { terms: customer?.terms, ...pricing, units });
-  return { parts, computed, customer, settings };
+  return { parts, computed, customer, settings, units: units ?? 'metric' };
 }
 
 /** `POST /hoseassemblies/compute`: the builder's live figures; nothing is saved. */
@@ -457,7 +464,8 @@ export async function createAssembly(
       },
     );
   }
-  const description = input.description || defaultDescription(evaluated.parts, input.overallLengthMm);
+  const description =
+    input.description || defaultDescription(evaluated.parts, input.overallLengthMm, evaluated.units);
   const spec: StoredSpec = {
     input: storedInput({ ...input, description }, evaluated.computed, partNumber),
     computed: evaluated.computed,
@@ -507,7 +515,8 @@ export async function reviseAssembly(
   const evaluated = await evaluate(tx, organizationId, input, userId);
   if (evaluated.computed.errors.length) throw refusal(evaluated.computed);
   const revision = nextRevision(latest.revision);
-  const description = input.description || defaultDescription(evaluated.parts, input.overallLengthMm);
+  const description =
+    input.description || defaultDescription(evaluated.parts, input.overallLengthMm, evaluated.units);
   const spec: StoredSpec = {
     input: storedInput({ ...input, description }, evaluated.computed, latest.partNumber),
     computed: evaluated.computed,
