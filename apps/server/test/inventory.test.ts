@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { LowStock, StockLevel, StockMovement, StockMovementResult } from '@hosewright/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockLevels, stockMovements } from '../src/db/schema.ts';
+import { stockLevels, stockMovements, stockReservations, workOrders } from '../src/db/schema.ts';
 import { componentInput } from './factories.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
@@ -614,6 +614,53 @@ describe('the list', () => {
     expect(past.body.items).toEqual([]);
     expect(past.body.total).toBe(values.length);
     expect(past.body.totalValue).toBeCloseTo(page.body.totalValue, 4);
+  });
+});
+
+describe('reserved stock', () => {
+  it('shows what released work orders hold at each place, and nothing where none is held', async () => {
+    const fresh = await createComponent(shop, 'crimpFitting', { cost: 1 });
+    await post('/api/v1/inventory/movements/create', {
+      type: 'receipt',
+      componentId: fresh.id,
+      warehouseId: main.id,
+      locationId: main.a2,
+      quantity: 10,
+      unit: 'each',
+    });
+    await post('/api/v1/inventory/movements/create', {
+      type: 'receipt',
+      componentId: fresh.id,
+      warehouseId: main.id,
+      locationId: null,
+      quantity: 5,
+      unit: 'each',
+    });
+    await t.database.withTenant(shop.organizationId, async (tx) => {
+      const [order] = await tx
+        .insert(workOrders)
+        .values({
+          organizationId: shop.organizationId,
+          number: 'WO-RES-1',
+          source: 'assemblies',
+          warehouseId: main.id,
+        })
+        .returning({ id: workOrders.id });
+      await tx.insert(stockReservations).values({
+        organizationId: shop.organizationId,
+        workOrderId: order!.id,
+        componentId: fresh.id,
+        warehouseId: main.id,
+        locationId: main.a2,
+        quantity: 4,
+      });
+    });
+    const lines = (await get(`/api/v1/inventory?q=${encodeURIComponent(fresh.partNumber)}`)).body
+      .items as StockLevel[];
+    const rows = lines.map((l) => [l.location?.code ?? null, l.onHand, l.reserved]);
+    expect(rows).toHaveLength(2);
+    expect(rows).toContainEqual(['A2', 10, 4]);
+    expect(rows).toContainEqual([null, 5, 0]);
   });
 });
 

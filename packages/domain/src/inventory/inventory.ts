@@ -226,6 +226,8 @@ export const stockLevelSchema = z.object({
   warehouse: warehouseRefSchema,
   location: locationRefSchema.nullable(),
   onHand: z.number(),
+  /** Held here for released work orders (ADR 18), in the stock unit; what is free is on hand less this. */
+  reserved: z.number(),
   stockUnit: z.enum(STOCK_UNITS),
   /** At cost, in the base currency. */
   value: z.number(),

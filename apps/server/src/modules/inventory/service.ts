@@ -132,6 +132,11 @@ const levelColumns = {
   ...placeColumns,
   reorderPoint: stockReorderPoints.reorderPoint,
   reorderQuantity: stockReorderPoints.reorderQuantity,
+  /** What released work orders hold at this place (their reservations). */
+  reserved: sql<number>`(select coalesce(sum(r.quantity), 0) from stock_reservations r
+    where r.organization_id = ${stockLevels.organizationId} and r.component_id = ${stockLevels.componentId}
+      and r.warehouse_id = ${stockLevels.warehouseId}
+      and r.location_id is not distinct from ${stockLevels.locationId})`.mapWith(Number),
   warehouseOnHand: sql<number | null>`case when ${stockReorderPoints.reorderPoint} is null then null
     else ${warehouseOnHand} end`.mapWith((v) => (v === null ? null : Number(v))),
 };
@@ -144,6 +149,7 @@ type LevelRow = ComponentCols &
     updatedAt: Date;
     reorderPoint: number | null;
     reorderQuantity: number | null;
+    reserved: number;
     warehouseOnHand: number | null;
   };
 
@@ -155,6 +161,7 @@ function toStockLevel(r: LevelRow): StockLevel {
     component: componentRef(r),
     ...placeRefs(r),
     onHand: r.onHand,
+    reserved: r.reserved,
     stockUnit,
     value: r.value,
     averageCost: r.onHand > 0 && inCost > 0 ? roundCost(r.value / inCost) : null,

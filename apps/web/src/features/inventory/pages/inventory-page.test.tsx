@@ -21,7 +21,9 @@ describe('/inventory', { timeout: 30_000 }, () => {
       ...professional(),
       ...userReading('metric'),
       ...warehouses(),
-      'GET /api/v1/inventory': { body: inventoryPage([createHoseLine(), createFittingLine()]) },
+      'GET /api/v1/inventory': {
+        body: inventoryPage([createHoseLine({ reserved: 1_780 }), createFittingLine()]),
+      },
     });
     renderApp(`/inventory?warehouseId=${MAIN_ID}`, signedInDouble());
 
@@ -30,9 +32,12 @@ describe('/inventory', { timeout: 30_000 }, () => {
     const hoseRow = within(grid).getByText('GEN-2SN-08').closest('[role="row"]') as HTMLElement;
     expect(within(hoseRow).getByText('Low')).toBeTruthy();
     expect(within(hoseRow).getByText('A1')).toBeTruthy();
+    // Work orders hold 1.78 m of it.
+    expect(within(hoseRow).getByText('1.78 m reserved')).toBeTruthy();
     const fittingRow = within(grid).getByText('GEN-JIC-08').closest('[role="row"]') as HTMLElement;
     expect(within(fittingRow).getByText('24')).toBeTruthy();
     expect(within(fittingRow).queryByText('Low')).toBeNull();
+    expect(within(fittingRow).queryByText(/reserved/)).toBeNull();
     expect(screen.getByText('Value of the stock shown at cost: $136.50 (2 lines)')).toBeTruthy();
     // The warehouse of the link is the filter the server gets.
     expect(queriesOf(fetchMock, '/api/v1/inventory')[0]?.get('warehouseId')).toBe(MAIN_ID);

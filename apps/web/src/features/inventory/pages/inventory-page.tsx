@@ -125,8 +125,20 @@ function columnsOf({ t, system, currency, isXs, onMenu }: ColumnContext): GridCo
     field: 'onHand',
     headerName: t('inventory.fields.onHand'),
     type: 'number',
-    width: isXs ? 100 : 130,
-    valueFormatter: (_value, row) => formatStockQuantity(row.onHand, row.stockUnit, system),
+    width: isXs ? 100 : 150,
+    // What work orders hold stays on the shelf until they are completed: the line says how much of it is free.
+    renderCell: ({ row }) => (
+      <Box sx={{ lineHeight: 1.3, textAlign: 'right' }}>
+        {formatStockQuantity(row.onHand, row.stockUnit, system)}
+        {row.reserved > 0 ? (
+          <Typography variant="caption" color="text.secondary" component="div">
+            {t('inventory.list.reserved', {
+              quantity: formatStockQuantity(row.reserved, row.stockUnit, system),
+            })}
+          </Typography>
+        ) : null}
+      </Box>
+    ),
   };
   const value: GridColDef<StockLevel> = {
     field: 'value',

@@ -64,6 +64,7 @@ export const enInventory = {
     otherLocation: 'Another location',
   },
   list: {
+    reserved: '{{quantity}} reserved',
     label: 'Stock on hand',
     search: 'Search stock',
     searchHint: 'Part number, brand or description',
