@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, i18n } from '@/lib/i18n';
-import {
-  componentTitle,
-  formatCelsius,
-  formatCost,
-  formatDash,
-  formatRange,
-  toNumber,
-} from './format';
+import { componentTitle, formatCelsius, formatCost, formatDash, formatRange, toNumber } from './format';
 
 afterEach(() => applyLocale('en_ca'));
 
