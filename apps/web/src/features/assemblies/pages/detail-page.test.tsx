@@ -86,6 +86,26 @@ describe('/hoseassembly/{id}', { timeout: 60_000 }, () => {
     );
   });
 
+  it('starts a work order for the assembly on a plan with work orders', async () => {
+    stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile({ subscription: 'professional' }) },
+      'GET /api/v1/hoseassembly/asm-1': { body: createAssembly() },
+    });
+    renderApp('/hoseassembly/asm-1', signedInDouble());
+    const link = await screen.findByRole('link', { name: 'Work order' });
+    expect(link.getAttribute('href')).toBe('/workorders/new?hoseAssemblyId=asm-1');
+  });
+
+  it('offers no work order for the assembly on a trial', async () => {
+    stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile({ subscription: 'trial' }) },
+      'GET /api/v1/hoseassembly/asm-1': { body: createAssembly() },
+    });
+    renderApp('/hoseassembly/asm-1', signedInDouble());
+    await screen.findByRole('heading', { level: 1, name: 'HA-0001_A' });
+    expect(screen.queryByRole('link', { name: 'Work order' })).toBeNull();
+  });
+
   it('answers an unknown id with a friendly not found', async () => {
     stubFetch({ 'POST /api/v1/sessions/create': { body: createSessionProfile() } });
     renderApp('/hoseassembly/missing', signedInDouble());

@@ -1,5 +1,6 @@
-import { drawingModelOf, type HoseAssembly, serialPath } from '@hosewright/domain';
+import { drawingModelOf, type HoseAssembly, isPremiumTier, serialPath } from '@hosewright/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import BuildIcon from '@mui/icons-material/Build';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -40,6 +41,7 @@ import { saveDownload } from '@/lib/download';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
 import { useUnits } from '@/lib/use-units';
+import { useViewer } from '@/lib/use-viewer';
 import { AssemblyDrawing } from '../components/assembly-drawing';
 import { FactList, PartsList } from '../components/assembly-figures';
 
@@ -104,6 +106,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
   const { t } = useTranslation();
   const units = useUnits();
   const navigate = useNavigate();
+  const { access } = useViewer();
   const duplicate = useDuplicateAssembly();
   const remove = useDeleteAssembly();
   const [isDeleteOpen, setDeleteOpen] = useState(false);
@@ -183,6 +186,18 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
         title={assembly.title}
         icon={<BuildIcon />}
         subtitle={assembly.description || assembly.parts.hose.partNumber}
+        actions={
+          // Work orders come with the professional and enterprise plans.
+          isPremiumTier(access?.subscription?.tier) ? (
+            <Button
+              variant="outlined"
+              startIcon={<AssignmentOutlinedIcon />}
+              href={`/workorders/new?hoseAssemblyId=${encodeURIComponent(assembly._id)}`}
+            >
+              {t('workOrders.workOrder')}
+            </Button>
+          ) : undefined
+        }
         tools={tools}
         isToolsLoading={isDownloading || duplicate.isPending}
         onCommand={onCommand}

@@ -127,4 +127,44 @@ describe('/customer/{customerId}', { timeout: 30_000 }, () => {
       price: 12.5,
     });
   });
+
+  it('lists the customer’s work orders with their status and due day, and starts a new one for them', async () => {
+    const summary = {
+      _id: 'wo-1',
+      number: 'WO-00042',
+      status: 'released',
+      priority: 'high',
+      source: 'assemblies',
+      customer: { _id: 'cust-1', name: 'Red Deer Excavating' },
+      warehouse: { _id: 'wh-1', code: 'MAIN', name: 'Red Deer shop' },
+      dueDate: '2026-12-01',
+      description: 'Loader boom hoses',
+      unitCount: 2,
+      unitsReady: 0,
+      createdAt: '2026-11-02T09:00:00.000Z',
+      updatedAt: '2026-11-02T09:00:00.000Z',
+      completedAt: null,
+      firstAssembly: 'HA-0001_A',
+      moreLines: 0,
+    };
+    const { fetchMock } = stubFetch({
+      ...session({ userRoles: ['regular'], subscription: 'professional' }),
+      'GET /api/v1/customer/cust-1': { body: createCustomer() },
+      'GET /api/v1/workorders': { body: { items: [summary], total: 1, page: 1 } },
+    });
+    renderApp('/customer/cust-1?tab=workOrders', signedInDouble());
+    const list = await screen.findByRole('list', { name: 'Work orders of Red Deer Excavating' });
+    const row = within(list).getByRole('link', { name: /WO-00042/ });
+    expect(row.getAttribute('href')).toBe('/workorder/wo-1');
+    expect(within(row).getByText('Released')).toBeTruthy();
+    expect(within(row).getByText('Loader boom hoses · due Dec 1, 2026')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New work order for this customer' }).getAttribute('href')).toBe(
+      '/workorders/new?customerId=cust-1',
+    );
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost:3000'))
+      .find((url) => url.pathname === '/api/v1/workorders');
+    expect(asked?.searchParams.get('customerId')).toBe('cust-1');
+    expect(screen.queryByText(/on their way/)).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import {
 } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import BuildIcon from '@mui/icons-material/Build';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
@@ -33,11 +34,13 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { assemblyListQuery } from '@/api/assemblies';
 import { customerQuery, useDeleteCustomer } from '@/api/customers';
 import { kitListQuery } from '@/api/kits';
+import { workOrderListQuery } from '@/api/workorders';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErpIcon } from '@/components/erp-icon';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
+import { formatShortDate } from '@/lib/format';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
 import { CustomerItems } from '../components/customer-items';
@@ -176,12 +179,11 @@ function CustomerDetail({ customer }: { customer: Customer }) {
           />
         ) : tab === 'items' ? (
           <CustomerItems customerId={customer._id} currency={customer.currency} />
+        ) : tab === 'workOrders' ? (
+          <WorkOrders customer={customer} />
         ) : (
           <Alert severity="info">
-            <strong>{t('customers.detail.comingTitle')}.</strong>{' '}
-            {tab === 'salesEstimates'
-              ? t('customers.detail.salesEstimatesText')
-              : t('customers.detail.workOrdersText')}
+            <strong>{t('customers.detail.comingTitle')}.</strong> {t('customers.detail.salesEstimatesText')}
           </Alert>
         )}
       </Box>
@@ -374,6 +376,75 @@ function Builds({
           </List>
         </Paper>
       ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The customer's work orders, newest first (the work order list's own query), each with its status and due
+ * day, and a new one for this customer. Work order pages live in their own feature: this links to them.
+ */
+function WorkOrders({ customer }: { customer: Customer }) {
+  const { t } = useTranslation();
+  const list = useQuery(
+    workOrderListQuery({ customerId: customer._id, itemsPerPage: 100, sort: 'createdAt', order: 'desc' }),
+  );
+  const rows = list.data?.items ?? [];
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography color="text.secondary" sx={{ flex: '1 1 240px' }}>
+          {t('workOrders.customerTab.text')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AssignmentOutlinedIcon />}
+          href={`/workorders/new?customerId=${encodeURIComponent(customer._id)}`}
+        >
+          {t('workOrders.customerTab.new')}
+        </Button>
+      </Box>
+      {list.isPending ? (
+        <Skeleton width="50%" />
+      ) : list.isError ? (
+        <Alert severity="error">{list.error.message}</Alert>
+      ) : rows.length === 0 ? (
+        <Typography color="text.secondary">{t('workOrders.customerTab.none')}</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding aria-label={t('workOrders.customerTab.label', { name: customer.name })}>
+            {rows.map((row) => (
+              <ListItemButton key={row._id} href={`/workorder/${encodeURIComponent(row._id)}`} divider>
+                <ListItemText
+                  primary={
+                    <Box
+                      component="span"
+                      sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                    >
+                      <Box component="span" sx={{ fontWeight: 600 }}>
+                        {row.number}
+                      </Box>
+                      <Chip component="span" size="small" label={t(`workOrders.status.${row.status}`)} />
+                    </Box>
+                  }
+                  secondary={
+                    [
+                      row.description,
+                      row.dueDate
+                        ? t('workOrders.customerTab.due', {
+                            date: formatShortDate(`${row.dueDate}T00:00:00`),
+                          })
+                        : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ') || undefined
+                  }
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
     </Stack>
   );
 }

@@ -44,6 +44,26 @@ describe('a kit’s page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/hosekit/kit-1/release')).toBe(true));
   });
 
+  it('starts a work order for the kit on a plan with work orders', async () => {
+    stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile({ subscription: 'enterprise' }) },
+      'GET /api/v1/hosekit/kit-1': { body: createKit() },
+    });
+    renderApp('/hosekit/kit-1', signedInDouble());
+    const link = await screen.findByRole('link', { name: 'Work order' });
+    expect(link.getAttribute('href')).toBe('/workorders/new?hoseKitId=kit-1');
+  });
+
+  it('offers no work order for the kit on a trial', async () => {
+    stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile({ subscription: 'trial' }) },
+      'GET /api/v1/hosekit/kit-1': { body: createKit() },
+    });
+    renderApp('/hosekit/kit-1', signedInDouble());
+    await screen.findByRole('heading', { name: 'KIT-100_A' });
+    expect(screen.queryByRole('link', { name: 'Work order' })).toBeNull();
+  });
+
   it('says so when the kit does not exist', async () => {
     stubFetch({ 'POST /api/v1/sessions/create': { body: createSessionProfile() } });
     renderApp('/hosekit/nope', signedInDouble());

@@ -2,8 +2,9 @@
  * `/hosekit/{id}` and `/hosekit/{id}/{initialTab}`: one revision of a kit with tabs addressable by URL
  * (overview, bom, revisions, documents) and the tools Edit, Release, Kit PDF and Delete (admins).
  */
-import type { HoseKit } from '@hosewright/domain';
+import { type HoseKit, isPremiumTier } from '@hosewright/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
@@ -35,6 +36,7 @@ import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 import { formatShortDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
+import { useViewer } from '@/lib/use-viewer';
 import { KitBom, TotalsSummary } from '../components/kit-bom';
 
 export const KIT_TABS = ['overview', 'bom', 'revisions', 'documents'] as const;
@@ -90,6 +92,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function Detail({ kit }: { kit: HoseKit }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { access } = useViewer();
   const { initialTab } = useParams();
   const tab: KitTab = KIT_TABS.includes(initialTab as KitTab) ? (initialTab as KitTab) : 'overview';
   const release = useReleaseKit();
@@ -175,7 +178,21 @@ function Detail({ kit }: { kit: HoseKit }) {
         tools={tools}
         isToolsLoading={isDownloading || release.isPending}
         onCommand={onCommand}
-        actions={<Chip label={status} color={kit.released ? 'success' : 'default'} variant="outlined" />}
+        actions={
+          <>
+            <Chip label={status} color={kit.released ? 'success' : 'default'} variant="outlined" />
+            {/* Work orders come with the professional and enterprise plans. */}
+            {isPremiumTier(access?.subscription?.tier) ? (
+              <Button
+                variant="outlined"
+                startIcon={<AssignmentOutlinedIcon />}
+                href={`/workorders/new?hoseKitId=${encodeURIComponent(kit._id)}`}
+              >
+                {t('workOrders.workOrder')}
+              </Button>
+            ) : null}
+          </>
+        }
       />
       {!kit.latest && latest ? (
         <Alert

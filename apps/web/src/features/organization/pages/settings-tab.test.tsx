@@ -181,7 +181,13 @@ describe('/organization/settings', { timeout: 60_000 }, () => {
     await u.click(within(general).getByRole('button', { name: 'Save General' }));
     expect(await screen.findByText('General saved.')).toBeTruthy();
     expect(updates(calls)).toEqual([
-      { revisionDelimiter: '.', partNumberPattern: 'C-{00000}', defaultAdaptorBrand: 'GEN', erpName: '' },
+      {
+        revisionDelimiter: '.',
+        partNumberPattern: 'C-{00000}',
+        workOrderNumberPattern: 'WO-{00000}',
+        defaultAdaptorBrand: 'GEN',
+        erpName: '',
+      },
     ]);
 
     await u.type(search, 'kit');
@@ -298,5 +304,31 @@ describe('/organization/settings', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('form', { name: 'General' })).toBeNull();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('form', { name: 'General' })).toBeTruthy();
+  });
+
+  it('saves the work order number pattern, with an example that follows the typing, and refuses one without zeros', async () => {
+    const { calls } = settingsServer();
+    renderApp('/organization/settings', signedInDouble());
+    const u = userEvent.setup({ delay: null });
+    const general = await screen.findByRole('form', { name: 'General' });
+    const pattern = within(general).getByRole('textbox', { name: 'Work order number pattern' });
+    expect((pattern as HTMLInputElement).value).toBe('WO-{00000}');
+    expect(within(general).getByText(/Example: WO-00042$/)).toBeTruthy();
+
+    await u.clear(pattern);
+    await u.type(pattern, 'JOB-');
+    expect(within(general).queryByText(/Example: JOB/)).toBeNull();
+    await u.click(within(general).getByRole('button', { name: 'Save General' }));
+    expect(
+      await within(general).findByText('Write the pattern with one run of zeros in braces, e.g. WO-{00000}'),
+    ).toBeTruthy();
+    expect(pattern.getAttribute('aria-invalid')).toBe('true');
+    expect(updates(calls)).toEqual([]);
+
+    await u.type(pattern, '{{000}');
+    expect(within(general).getByText(/Example: JOB-042$/)).toBeTruthy();
+    await u.click(within(general).getByRole('button', { name: 'Save General' }));
+    expect(await screen.findByText('General saved.')).toBeTruthy();
+    expect(updates(calls)).toEqual([expect.objectContaining({ workOrderNumberPattern: 'JOB-{000}' })]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * /organization/settings (admins): the settings the whole app obeys, one section and one save each: General
- * (revision delimiter, part-number pattern, default adaptor brand, ERP name), Units, Pricing defaults, Stock
- * (the default warehouse and negative stock), Features and Lists. Fields are checked with the contract's own messages before sending, and the
- * server's refusals (`details.issues`) show on their field. A save refreshes everything that depends on the
- * settings (`useSaveOrganizationSettings`), so it takes effect without a reload.
+ * (revision delimiter, part-number and work order number patterns, default adaptor brand, ERP name), Units,
+ * Pricing defaults, Stock (the default warehouse and negative stock), Features and Lists. Fields are checked
+ * with the contract's own messages before sending, and the server's refusals (`details.issues`) show on their
+ * field. A save refreshes everything that depends on the settings (`useSaveOrganizationSettings`), so it takes
+ * effect without a reload.
  */
 import {
   assemblyTitle,
@@ -242,12 +243,21 @@ function GeneralSection({ settings }: { settings: OrganizationSettings }) {
     <Section
       title={t('settings.general.title')}
       settings={settings}
-      fields={['revisionDelimiter', 'partNumberPattern', 'defaultAdaptorBrand', 'erpName']}
+      fields={[
+        'revisionDelimiter',
+        'partNumberPattern',
+        'workOrderNumberPattern',
+        'defaultAdaptorBrand',
+        'erpName',
+      ]}
     >
       {({ draft, text }) => {
         const delimiter = String(draft.revisionDelimiter ?? '');
         const pattern = String(draft.partNumberPattern ?? '');
         const patternIsValid = organizationUpdateSchema.shape.partNumberPattern.safeParse(pattern).success;
+        const workOrderPattern = String(draft.workOrderNumberPattern ?? '');
+        const workOrderPatternIsValid =
+          organizationUpdateSchema.shape.workOrderNumberPattern.safeParse(workOrderPattern).success;
         const icon = erpIconOf(String(draft.erpName ?? ''));
         return (
           <>
@@ -273,6 +283,19 @@ function GeneralSection({ settings }: { settings: OrganizationSettings }) {
                   {t('settings.general.partNumberPatternHelp')}
                   {patternIsValid
                     ? ` ${t('settings.general.example', { example: formatPartNumber(pattern.trim(), 42) })}`
+                    : ''}
+                </>,
+              )}
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            />
+            <TextField
+              label={t('settings.general.workOrderNumberPattern')}
+              {...helped(
+                text('workOrderNumberPattern'),
+                <>
+                  {t('settings.general.workOrderNumberPatternHelp')}
+                  {workOrderPatternIsValid
+                    ? ` ${t('settings.general.example', { example: formatPartNumber(workOrderPattern.trim(), 42) })}`
                     : ''}
                 </>,
               )}

@@ -14,6 +14,9 @@ export const enSettings = {
     example: 'Example: {{example}}',
     partNumberPattern: 'Part-number pattern',
     partNumberPatternHelp: 'New custom part numbers follow it: one run of zeros in braces, e.g. C-{00000}.',
+    workOrderNumberPattern: 'Work order number pattern',
+    workOrderNumberPatternHelp:
+      'New work orders are numbered by it: one run of zeros in braces, e.g. WO-{00000}.',
     defaultAdaptorBrand: 'Default adaptor brand',
     defaultAdaptorBrandHelp: 'The brand new adaptors get.',
     erpName: 'ERP name',
