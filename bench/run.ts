@@ -410,6 +410,7 @@ if (await postgresAnswers()) {
 }
 
 results.push(...(await (await import('./inventory.ts')).inventoryScenario()));
+results.push(...(await (await import('./workorders.ts')).workOrderScenario()));
 
 for (const r of results) {
   const value = r.unit === 'ratio' ? r.value.toFixed(3) : Math.round(r.value).toString();

@@ -125,7 +125,6 @@ export const enCustomers = {
     kitsText: 'Kits of assemblies and loose items for this customer’s machines show here.',
     comingTitle: 'Coming soon',
     salesEstimatesText: 'Sales estimates priced with this customer’s terms are on their way.',
-    workOrdersText: 'Work orders for this customer are on their way.',
   },
   items: {
     title: 'Their part numbers',
