@@ -39,7 +39,8 @@ export interface PdfFile {
   data: Buffer;
 }
 
-function render(doc: PDFKit.PDFDocument, draw: () => void | Promise<void>): Promise<Buffer> {
+/** The PDF `draw` makes, as bytes (the work order's documents use it too). */
+export function render(doc: PDFKit.PDFDocument, draw: () => void | Promise<void>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -53,7 +54,7 @@ function render(doc: PDFKit.PDFDocument, draw: () => void | Promise<void>): Prom
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /** Lengths and pressures in the reader's units: '1,000 mm' and '276 bar', or '39-3/8 in' and '4,000 psi'. */
-function unitWriters(units: UnitSystem) {
+export function unitWriters(units: UnitSystem) {
   return {
     psi: (n: number) => formatPressure(n, units),
     mm: (n: number) => formatLength(n, units),
@@ -61,7 +62,7 @@ function unitWriters(units: UnitSystem) {
     diameter: (n: number) => formatLength(n, units, { inchDecimals: 3, mmDecimals: 2 }),
   };
 }
-const safeFile = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
+export const safeFile = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /** The serial to print: the one asked for (it must be a unit of this revision), else the newest. */
 async function serialFor(tx: Tx, organizationId: string, assemblyId: string, serialId: string | undefined) {
@@ -81,7 +82,7 @@ async function serialFor(tx: Tx, organizationId: string, assemblyId: string, ser
   return serial ?? null;
 }
 
-async function organizationName(tx: Tx, organizationId: string): Promise<string> {
+export async function organizationName(tx: Tx, organizationId: string): Promise<string> {
   const [org] = await tx
     .select({ name: organizations.name })
     .from(organizations)

@@ -24,7 +24,7 @@ import {
   type WorkOrder,
   type WorkOrderStatus,
 } from '@hosewright/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   hoseAssemblies,
@@ -364,7 +364,9 @@ export async function completeWorkOrder(
         eq(stockReservations.organizationId, organizationId),
         eq(stockReservations.workOrderId, workOrderId),
       ),
-    );
+    )
+    // The order release locks levels in, so a completion and a release at once cannot deadlock.
+    .orderBy(asc(stockReservations.componentId), sql`${stockReservations.locationId} asc nulls first`);
   const ledger = openLedger(tx, organizationId, userId);
   for (const r of reservations) {
     if (!(r.quantity > 0)) continue;

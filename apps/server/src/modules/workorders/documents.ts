@@ -9,8 +9,6 @@ import {
   BUILD_STEP_LABELS,
   type CrimpEnd,
   defaultTestPressurePsi,
-  formatLength,
-  formatPressure,
   formatStockQuantity,
   PROOF_TEST_MIN_FACTOR,
   type UnitSystem,
@@ -21,49 +19,27 @@ import {
   type WorkOrderUnit,
   workOrderPath,
 } from '@hosewright/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Tx } from '../../db/client.ts';
-import { crimpSpecs, hoseAssemblies, organizations, workOrderLines } from '../../db/schema.ts';
+import { hoseAssemblies, workOrderLines } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type PdfFile, TAG_SIZE, tagQrPayload } from '../assemblies/documents.ts';
+import {
+  organizationName,
+  type PdfFile,
+  render,
+  safeFile,
+  TAG_SIZE,
+  tagQrPayload,
+  unitWriters,
+} from '../assemblies/documents.ts';
 import type { StoredSpec } from '../assemblies/service.ts';
-import { getWorkOrder } from './service.ts';
+import { crimpTargetsOf, getWorkOrder } from './service.ts';
 
 type Doc = PDFKit.PDFDocument;
 
-function render(doc: Doc, draw: () => void | Promise<void>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    Promise.resolve(draw())
-      .then(() => doc.end())
-      .catch(reject);
-  });
-}
-
-/** Lengths, pressures and crimp diameters in the reader's units (as the assembly's documents write them). */
-function writers(units: UnitSystem) {
-  return {
-    psi: (n: number) => formatPressure(n, units),
-    mm: (n: number) => formatLength(n, units),
-    diameter: (n: number) => formatLength(n, units, { inchDecimals: 3, mmDecimals: 2 }),
-  };
-}
-
 const day = (iso: string | Date) => (typeof iso === 'string' ? iso : iso.toISOString()).slice(0, 10);
-const safeFile = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
-
-async function shopName(tx: Tx, organizationId: string): Promise<string> {
-  const [org] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return org?.name ?? '';
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Page furniture: a header, facts, headings and tables that break across pages
@@ -219,46 +195,23 @@ const NO_CRIMP: CrimpEnd = {
   measuredMm: null,
 };
 
-/** Revisions run A..Z, AA..: a longer one is newer, then the later letter (as release chooses). */
-const newerRevision = (a: string, b: string) =>
-  a.length - b.length || a.toUpperCase().localeCompare(b.toUpperCase());
-
 async function lineBuilds(tx: Tx, organizationId: string, order: WorkOrder): Promise<Map<string, LineBuild>> {
   const rows = await tx
     .select({ lineId: workOrderLines.id, spec: hoseAssemblies.spec })
     .from(workOrderLines)
     .innerJoin(hoseAssemblies, eq(hoseAssemblies.id, workOrderLines.hoseAssemblyId))
     .where(and(eq(workOrderLines.organizationId, organizationId), eq(workOrderLines.workOrderId, order._id)));
-  const hoseIds = [...new Set(rows.map((r) => (r.spec as StoredSpec).parts.hose._id))];
-  // Before release no unit holds a copy of its targets: the crimp specs on file say them.
-  const specs =
-    order.units.length === 0 && hoseIds.length
-      ? await tx
-          .select()
-          .from(crimpSpecs)
-          .where(and(eq(crimpSpecs.organizationId, organizationId), inArray(crimpSpecs.hoseId, hoseIds)))
-      : [];
+  // Before release no unit holds a copy of its targets: the crimp specs on file say them, as release reads them.
+  const onFile =
+    order.units.length === 0
+      ? await crimpTargetsOf(tx, organizationId, [
+          ...new Set(rows.map((r) => (r.spec as StoredSpec).parts.hose._id)),
+        ])
+      : null;
   const out = new Map<string, LineBuild>();
   for (const row of rows) {
     const { parts, computed } = row.spec as StoredSpec;
     const unit = order.units.find((u) => u.lineId === row.lineId);
-    const onFile = (series: string | null | undefined): CrimpEnd => {
-      const found = specs
-        .filter(
-          (c) =>
-            c.hoseId === parts.hose._id && c.fittingSeries.toLowerCase() === (series ?? '').toLowerCase(),
-        )
-        .sort((a, b) => newerRevision(b.revision, a.revision))[0];
-      return found
-        ? {
-            targetMm: found.crimpOdMm,
-            toleranceMm: found.toleranceMm,
-            die: found.die,
-            specRevision: found.revision,
-            measuredMm: null,
-          }
-        : NO_CRIMP;
-    };
     const lengthsMm = new Map<string, number>([[parts.hose._id, computed.cutLengthMm]]);
     const wrapMm = parts.wrap ? parts.wrap.lengthMm || computed.wrapLengthMm : null;
     if (parts.wrap && wrapMm) lengthsMm.set(parts.wrap._id, wrapMm);
@@ -266,7 +219,12 @@ async function lineBuilds(tx: Tx, organizationId: string, order: WorkOrder): Pro
       lengthsMm,
       crimp: unit
         ? unit.crimp
-        : { endA: onFile(parts.endA.fitting.series), endB: onFile(parts.endB.fitting.series) },
+        : onFile
+          ? {
+              endA: onFile(parts.hose._id, parts.endA.fitting.series),
+              endB: onFile(parts.hose._id, parts.endB.fitting.series),
+            }
+          : { endA: NO_CRIMP, endB: NO_CRIMP },
     });
   }
   return out;
@@ -338,8 +296,8 @@ export async function pickListPdf(
   if (order.status === 'cancelled') {
     throw conflict(`Work order ${order.number} is cancelled: its stock was freed, there is nothing to pick.`);
   }
-  const { mm } = writers(options.units);
-  const shop = await shopName(tx, organizationId);
+  const { mm } = unitWriters(options.units);
+  const shop = await organizationName(tx, organizationId);
   const builds = await lineBuilds(tx, organizationId, order);
   const pieces = cutPieces(order.picks, order, builds);
   const warehouses = new Map<string, WorkOrderPick[]>();
@@ -417,7 +375,7 @@ function drawUnit(
   unit: WorkOrderUnit,
   line: WorkOrderLine | undefined,
   total: number,
-  w: ReturnType<typeof writers>,
+  w: ReturnType<typeof unitWriters>,
 ): void {
   const { left, width } = pageBox(doc);
   ensureRoom(doc, 70);
@@ -470,8 +428,8 @@ export async function travellerPdf(
   options: { publicUrl: string; units: UnitSystem },
 ): Promise<PdfFile> {
   const order = await getWorkOrder(tx, organizationId, id);
-  const w = writers(options.units);
-  const shop = await shopName(tx, organizationId);
+  const w = unitWriters(options.units);
+  const shop = await organizationName(tx, organizationId);
   const builds = await lineBuilds(tx, organizationId, order);
   const payload = `${options.publicUrl.replace(/\/+$/, '')}${workOrderPath(order._id)}`;
   const qr = await QRCode.toBuffer(payload, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
@@ -582,8 +540,8 @@ export async function certificatesPdf(
   options: { unitId?: string | undefined; units: UnitSystem },
 ): Promise<PdfFile> {
   const { order, units } = await completedUnits(tx, organizationId, id, 'Test certificates', options.unitId);
-  const w = writers(options.units);
-  const shop = await shopName(tx, organizationId);
+  const w = unitWriters(options.units);
+  const shop = await organizationName(tx, organizationId);
   const lines = new Map(order.lines.map((l) => [l._id, l]));
 
   const doc = new PDFDocument({
@@ -685,8 +643,8 @@ export async function tagsPdf(
   options: { publicUrl: string; units: UnitSystem },
 ): Promise<PdfFile> {
   const { order, units } = await completedUnits(tx, organizationId, id, 'Tags');
-  const { psi, mm } = writers(options.units);
-  const shop = await shopName(tx, organizationId);
+  const { psi, mm } = unitWriters(options.units);
+  const shop = await organizationName(tx, organizationId);
   const lines = new Map(order.lines.map((l) => [l._id, l]));
   const codes = await Promise.all(
     units.map((u) =>

@@ -1180,7 +1180,7 @@ function shortageText(shortage: Shortage, warehouseCode: string, units: UnitSyst
 }
 
 /** The crimp target of each end: the crimp spec of the hose and that end's fitting series, newest revision. */
-async function crimpTargetsOf(
+export async function crimpTargetsOf(
   tx: Tx,
   organizationId: string,
   hoseIds: string[],
