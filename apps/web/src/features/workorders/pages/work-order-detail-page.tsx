@@ -253,6 +253,11 @@ function WorkOrderDetail({ workOrder }: { workOrder: WorkOrder }) {
         </Alert>
       ) : null}
 
+      {/* The bench comes first: on a phone at the bench it is what the foreman opens the order for. */}
+      {status === 'released' || status === 'inProgress' || status === 'completed' ? (
+        <BuildPanel workOrder={workOrder} />
+      ) : null}
+
       <Box
         sx={{
           display: 'grid',
@@ -287,9 +292,6 @@ function WorkOrderDetail({ workOrder }: { workOrder: WorkOrder }) {
       </Box>
 
       {isOnTheFloor(status) && workOrder.picks.length > 0 ? <Picks workOrder={workOrder} /> : null}
-      {status === 'released' || status === 'inProgress' || status === 'completed' ? (
-        <BuildPanel workOrder={workOrder} />
-      ) : null}
 
       <Section title={t('workOrders.detail.lines')}>
         <Box sx={{ overflowX: 'auto' }}>
