@@ -3,77 +3,24 @@ import type { Component, HoseAssemblyListItem } from '@hosewright/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assemblyListQuery } from '@/api/assemblies';
 import { componentItemsQuery } from '@/api/components';
 import { currenciesQuery } from '@/api/currencies';
+import { PickerOption, AssemblyPicker as SharedAssemblyPicker } from '@/components/assembly-picker';
 import { formatMoney } from '@/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
-
-function Option({ title, detail }: { title: string; detail: string }) {
-  return (
-    <>
-      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{title}</Typography>
-      {detail ? (
-        <Typography variant="body2" color="text.secondary">
-          {detail}
-        </Typography>
-      ) : null}
-    </>
-  );
-}
 
 /** Picks a hose assembly to add; the box clears once one is chosen. */
 export function AssemblyPicker({ onPick }: { onPick: (assembly: HoseAssemblyListItem) => void }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const [open, setOpen] = useState(false);
-  const text = useDebounced(input, 250);
-  const search = useQuery({
-    ...assemblyListQuery({ q: text.trim() || undefined, itemsPerPage: 20 }),
-    select: (page) => page.items,
-    enabled: open,
-  });
   return (
-    <Autocomplete<HoseAssemblyListItem>
-      value={null}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      onChange={(_, assembly) => {
-        if (assembly) {
-          onPick(assembly);
-          setInput('');
-        }
-      }}
-      inputValue={input}
-      onInputChange={(_, next, reason) => setInput(reason === 'reset' ? '' : next)}
-      options={search.data ?? []}
-      filterOptions={(list) => list}
-      getOptionLabel={(a) => a.title}
-      isOptionEqualToValue={(a, b) => a._id === b._id}
-      loading={search.isFetching}
+    <SharedAssemblyPicker
+      onPick={onPick}
+      label={t('kits.editor.addAssembly')}
+      placeholder={t('kits.editor.addAssemblyPlaceholder')}
       noOptionsText={t('kits.editor.noAssemblies')}
-      autoHighlight
-      blurOnSelect
-      renderOption={(props, a) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-            <Option title={a.title} detail={[a.description, a.customerName].filter(Boolean).join(' · ')} />
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('kits.editor.addAssembly')}
-          placeholder={t('kits.editor.addAssemblyPlaceholder')}
-        />
-      )}
     />
   );
 }
@@ -121,7 +68,7 @@ export function ComponentPicker({ onPick }: { onPick: (component: Component) => 
             : `${formatMoney(c.cost, baseCurrency)} / ${c.costUnit}`;
         return (
           <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-            <Option
+            <PickerOption
               title={c.partNumber}
               detail={[c.brand, c.description, cost].filter(Boolean).join(' · ')}
             />

@@ -6,27 +6,13 @@ import type { HoseAssemblyListItem, HoseKitListItem } from '@hosewright/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assemblyListQuery } from '@/api/assemblies';
 import { kitListQuery } from '@/api/kits';
+import { PickerOption, AssemblyPicker as SharedAssemblyPicker } from '@/components/assembly-picker';
 import { useDebounced } from '@/lib/use-debounced';
 import type { PickedKit } from '../lib/form';
-
-function Option({ title, detail }: { title: string; detail: string }) {
-  return (
-    <>
-      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{title}</Typography>
-      {detail ? (
-        <Typography variant="body2" color="text.secondary">
-          {detail}
-        </Typography>
-      ) : null}
-    </>
-  );
-}
 
 /** Picks a hose assembly to add; the box clears once one is chosen, ready for the next. */
 export function AssemblyPicker({
@@ -38,53 +24,13 @@ export function AssemblyPicker({
   error?: string | undefined;
 }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const [open, setOpen] = useState(false);
-  const text = useDebounced(input, 250);
-  const search = useQuery({
-    ...assemblyListQuery({ q: text.trim() || undefined, itemsPerPage: 20 }),
-    select: (page) => page.items,
-    enabled: open,
-  });
   return (
-    <Autocomplete<HoseAssemblyListItem>
-      value={null}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      onChange={(_, assembly) => {
-        if (assembly) {
-          onPick(assembly);
-          setInput('');
-        }
-      }}
-      inputValue={input}
-      onInputChange={(_, next, reason) => setInput(reason === 'reset' ? '' : next)}
-      options={search.data ?? []}
-      filterOptions={(list) => list}
-      getOptionLabel={(a) => a.title}
-      isOptionEqualToValue={(a, b) => a._id === b._id}
-      loading={search.isFetching}
+    <SharedAssemblyPicker
+      onPick={onPick}
+      label={t('workOrders.form.addAssembly')}
+      placeholder={t('workOrders.form.addAssemblyPlaceholder')}
       noOptionsText={t('workOrders.form.noAssemblies')}
-      autoHighlight
-      blurOnSelect
-      renderOption={(props, a) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-            <Option title={a.title} detail={[a.description, a.customerName].filter(Boolean).join(' · ')} />
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('workOrders.form.addAssembly')}
-          placeholder={t('workOrders.form.addAssemblyPlaceholder')}
-          error={Boolean(error)}
-          helperText={error}
-        />
-      )}
+      error={error}
     />
   );
 }
@@ -135,7 +81,7 @@ export function KitPicker({
         const kit = o.kit;
         return (
           <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-            <Option
+            <PickerOption
               title={o.title}
               detail={
                 kit
