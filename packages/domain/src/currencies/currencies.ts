@@ -32,6 +32,18 @@ export const exchangeRateSchema = z.object({
 });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
+/**
+ * One row of an exchange-rate import (the `exchangeRate` target, Currencies tab): a currency and its rate,
+ * under the same rules as one entered by hand. It adds the currency or changes its rate; currencies the file
+ * does not list stay as they are, and the base currency needs no rate.
+ */
+export const exchangeRateImportRowSchema = z.object({
+  // An empty cell says what the column needs rather than the form's 'Choose a currency'.
+  code: z.string({ error: 'Enter the currency code, such as CAD' }).pipe(currencyCodeSchema),
+  rate: exchangeRateSchema.shape.rate,
+});
+export type ExchangeRateImportRow = z.infer<typeof exchangeRateImportRowSchema>;
+
 export const currenciesSchema = z.object({
   baseCurrency: z.string(),
   /** The other currencies, by code; the base currency is not among them. */

@@ -1,8 +1,8 @@
 /**
  * Imports of a spreadsheet (CSV or .xlsx) into one import target: a component kind, customers, customer
- * items or hose assemblies. An admin downloads a template, uploads a file (answered with its columns, a
- * suggested mapping and the first rows), starts the import with the confirmed mapping (it runs as a
- * background job), and reads its progress and every problem.
+ * items, hose assemblies, warehouses, a stock take or exchange rates. An admin downloads a template, uploads
+ * a file (answered with its columns, a suggested mapping and the first rows), starts the import with the
+ * confirmed mapping (it runs as a background job), and reads its progress and every problem.
  */
 import { z } from 'zod';
 import { ADMIN, endpoint, fileResponse, multipartBody } from '../api/endpoint.ts';
@@ -14,6 +14,8 @@ import { COMPONENT_KINDS } from '../components/components.ts';
  * these (imports.test.ts fails if they drift).
  */
 export const IMPORT_TARGET_NAMES = [
+  // The currencies module's manifest comes before the component library's in `app.ts`.
+  'exchangeRate',
   ...COMPONENT_KINDS,
   'customer',
   'customerItem',

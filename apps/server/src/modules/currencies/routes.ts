@@ -1,6 +1,6 @@
 /**
  * The currencies contracts (`CURRENCY_ENDPOINTS`): every member reads the base currency and the rates,
- * an admin sets them (one transaction per update).
+ * an admin sets them (one transaction per update) or imports rates (the `exchangeRate` import target).
  */
 import {
   getCurrencies as getCurrenciesEndpoint,
@@ -8,9 +8,10 @@ import {
 } from '@hosewright/domain';
 import { implement } from '../../api/contract-route.ts';
 import type { ModuleDeps, ModuleManifest } from '../../api/manifest.ts';
+import { CURRENCY_TARGETS } from './import-targets.ts';
 import { getCurrencies, updateCurrencies } from './service.ts';
 
-/** `app.ts` hands every module its deps; these routes need none beyond the tenant transaction. */
+/** `app.ts` hands every module its deps; the routes and the import target need only the transaction. */
 export function currenciesModule(_deps: ModuleDeps): ModuleManifest {
   return {
     routes: [
@@ -21,5 +22,6 @@ export function currenciesModule(_deps: ModuleDeps): ModuleManifest {
         updateCurrencies(tx, organizationId, body),
       ),
     ],
+    importTargets: CURRENCY_TARGETS,
   };
 }

@@ -8,6 +8,7 @@ import {
   type Currencies,
   type CurrenciesUpdate,
   DEFAULT_MARGIN_PCT,
+  type ExchangeRate,
   HOSE_WASTE_ALLOWANCE_PCT,
   LABOUR_PER_CRIMP,
 } from '@hosewright/domain';
@@ -108,18 +109,38 @@ export async function updateCurrencies(
         codes.length ? notInArray(currencies.code, codes) : undefined,
       ),
     );
-  if (change.currencies.length) {
-    await tx
-      .insert(currencies)
-      .values(change.currencies.map((c) => ({ organizationId, code: c.code, rate: c.rate })))
-      .onConflictDoUpdate({
-        target: [currencies.organizationId, currencies.code],
-        set: { rate: sql`excluded.rate`, updatedAt: sql`now()` },
-        // A rate sent again unchanged keeps the date it was set.
-        setWhere: sql`${currencies.rate} <> excluded.rate`,
-      });
-  }
+  await upsertRates(tx, organizationId, change.currencies);
   return getCurrencies(tx, organizationId);
+}
+
+/**
+ * Adds each currency or sets its rate, leaving the others alone (the list's save and the rates import);
+ * answers the codes it added and those whose rate changed. A rate given again unchanged keeps the date it
+ * was set and is in neither list. The caller has refused the base currency.
+ */
+export async function upsertRates(
+  tx: Tx,
+  organizationId: string,
+  rates: readonly ExchangeRate[],
+): Promise<{ added: string[]; changed: string[] }> {
+  if (rates.length === 0) return { added: [], changed: [] };
+  const before = await tx
+    .select({ code: currencies.code })
+    .from(currencies)
+    .where(eq(currencies.organizationId, organizationId));
+  const had = new Set(before.map((r) => r.code));
+  // Only rows inserted or actually updated come back: the unchanged ones fail `setWhere`.
+  const written = await tx
+    .insert(currencies)
+    .values(rates.map((c) => ({ organizationId, code: c.code, rate: c.rate })))
+    .onConflictDoUpdate({
+      target: [currencies.organizationId, currencies.code],
+      set: { rate: sql`excluded.rate`, updatedAt: sql`now()` },
+      setWhere: sql`${currencies.rate} <> excluded.rate`,
+    })
+    .returning({ code: currencies.code });
+  const codes = written.map((r) => r.code);
+  return { added: codes.filter((c) => !had.has(c)), changed: codes.filter((c) => had.has(c)) };
 }
 
 /** What prices for one customer (or none) are made with: `computeAssembly`'s and `rollUpKit`'s options. */

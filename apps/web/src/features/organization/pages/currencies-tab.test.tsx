@@ -10,7 +10,28 @@ import { renderWithProviders } from '@/test/render-app';
 import { CurrenciesTab } from './currencies-tab';
 
 const PATH = '/api/v1/organization/currencies';
+const IMPORTS = '/api/v1/organization/imports';
 const UPDATED = '2026-11-20T10:00:00.000Z';
+
+/** An exchange-rate import's log as the server answers it. */
+const importLog = (overrides: Record<string, unknown>) => ({
+  importId: 'imp-1',
+  kind: 'exchangeRate',
+  fileName: 'rates.csv',
+  status: 'running',
+  progress: 0,
+  rowsTotal: 2,
+  created: 0,
+  updated: 0,
+  errorCount: 0,
+  errors: [],
+  message: '',
+  createdAt: UPDATED,
+  finishedAt: null,
+  startedBy: null,
+  jobId: null,
+  ...overrides,
+});
 
 const signedInAs = (role: 'admin' | 'regular') => {
   useSessionStore.setState({ access: { roles: [role], subscription: null }, status: 'ready' });
@@ -159,6 +180,155 @@ describe('the currencies tab', { timeout: 30_000 }, () => {
     expect(screen.getByText('… for 1 CAD')).toBeTruthy();
   });
 
+  it('an admin imports rates from a file in a dialog, and the list shows them once it is done', async () => {
+    signedInAs('admin');
+    let imported = false;
+    let poll = 0;
+    const polls = [
+      importLog({ status: 'running', progress: 50 }),
+      importLog({
+        status: 'succeeded',
+        progress: 100,
+        created: 1,
+        updated: 1,
+        message: 'Imported 2 exchange rates: 1 new, 1 updated.',
+      }),
+    ];
+    const { calls, fetchMock } = stubFetch({
+      [`GET ${PATH}`]: () => ({
+        body: imported
+          ? {
+              baseCurrency: 'USD',
+              currencies: [
+                { code: 'CAD', rate: 1.4, updatedAt: UPDATED },
+                { code: 'EUR', rate: 0.92, updatedAt: UPDATED },
+              ],
+            }
+          : { baseCurrency: 'USD', currencies: [{ code: 'CAD', rate: 1.37, updatedAt: UPDATED }] },
+      }),
+      [`POST ${IMPORTS}`]: {
+        status: 201,
+        body: {
+          importId: 'imp-1',
+          fileName: 'rates.csv',
+          kind: 'exchangeRate',
+          columns: ['Currency', 'FX'],
+          mapping: { Currency: 'code', FX: null },
+          fields: [
+            { name: 'code', type: 'text', required: true },
+            { name: 'rate', type: 'number', required: true },
+          ],
+          sampleRows: [{ Currency: 'CAD', FX: 1.4 }],
+          rowsTotal: 2,
+        },
+      },
+      [`POST ${IMPORTS}/imp-1/start`]: { status: 202, body: { importId: 'imp-1', jobId: 'job-1' } },
+      [`GET ${IMPORTS}/imp-1`]: () => {
+        const body = polls[Math.min(poll++, polls.length - 1)]!;
+        if (body.status === 'succeeded') imported = true;
+        return { body };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<CurrenciesTab />, { auth: signedInDouble() });
+    await screen.findByRole('listitem', { name: 'CAD' });
+
+    await user.click(screen.getByRole('button', { name: 'Import rates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import exchange rates' });
+    const file = new File(['Currency,FX\nCAD,1.4\nEUR,0.92\n'], 'rates.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByLabelText('File to import'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and preview' }));
+    const upload = fetchMock.mock.calls.find(
+      ([input, init]) => String(input).endsWith('/imports') && init?.method === 'POST',
+    );
+    expect((upload![1]!.body as FormData).get('kind')).toBe('exchangeRate');
+
+    // The rate column was not recognised: Start asks for it, in the shop's words.
+    const columns = await within(dialog).findByRole('list', { name: 'Columns of the file' });
+    expect(within(columns).getByRole('combobox', { name: 'Column “Currency” fills' }).textContent).toBe(
+      'Currency code (required)',
+    );
+    expect(within(dialog).getByText('rates.csv: 2 rows of exchange rates.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    expect(
+      await within(dialog).findByText(
+        'Choose a column for each required field: Rate (for 1 of the base currency).',
+      ),
+    ).toBeTruthy();
+    await user.click(within(columns).getByRole('combobox', { name: 'Column “FX” fills' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', {
+        name: 'Rate (for 1 of the base currency) (required)',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?log=imp-1'));
+    const start = calls.find((c) => c.path === `${IMPORTS}/imp-1/start`);
+    expect(JSON.parse(start?.body ?? '{}')).toEqual({ mapping: { Currency: 'code', FX: 'rate' } });
+    expect(await within(dialog).findByText('Import complete', {}, { timeout: 8000 })).toBeTruthy();
+    expect(within(dialog).getByText('2 rows imported: 1 new, 1 updated.')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'See the rates' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+    const eur = await screen.findByRole('listitem', { name: 'EUR' });
+    expect((within(eur).getByRole('textbox', { name: 'Rate' }) as HTMLInputElement).value).toBe('0.92');
+    expect(
+      (
+        within(screen.getByRole('listitem', { name: 'CAD' })).getByRole('textbox', {
+          name: 'Rate',
+        }) as HTMLInputElement
+      ).value,
+    ).toBe('1.4');
+  });
+
+  it('opens an import’s outcome from its notification link, every problem listed; closing returns to the tab', async () => {
+    signedInAs('admin');
+    stubFetch({
+      [`GET ${PATH}`]: { body: { baseCurrency: 'USD', currencies: [] } },
+      [`GET ${IMPORTS}/imp-9`]: {
+        body: importLog({
+          importId: 'imp-9',
+          status: 'failed',
+          progress: 100,
+          errorCount: 2,
+          message: '2 rows have problems; nothing was imported.',
+          errors: [
+            { row: 3, column: 'Currency', message: 'USD is the base currency; it needs no rate' },
+            { row: 4, column: 'Rate', message: 'The exchange rate must be more than 0' },
+          ],
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<CurrenciesTab />, {
+      auth: signedInDouble(),
+      path: '/organization/currencies?log=imp-9',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Import exchange rates' });
+    expect(await within(dialog).findByText('Nothing was imported')).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: 'Problems found' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'RowColumnProblem',
+      '3CurrencyUSD is the base currency; it needs no rate',
+      '4RateThe exchange rate must be more than 0',
+    ]);
+
+    // Another file: back to the upload, the log gone from the address.
+    await user.click(within(dialog).getByRole('button', { name: 'Import another file' }));
+    expect(await within(dialog).findByRole('button', { name: 'Upload and preview' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Only USD so far: add the currencies your customers pay in')).toBeTruthy();
+  });
+
   it('a regular member sees the base currency and the rates and cannot change them', async () => {
     signedInAs('regular');
     currenciesServer({
@@ -168,13 +338,16 @@ describe('the currencies tab', { timeout: 30_000 }, () => {
         { code: 'EUR', rate: 0.92, updatedAt: UPDATED },
       ],
     });
-    renderWithProviders(<CurrenciesTab />, { auth: signedInDouble() });
+    // An import's address opens nothing for a regular member.
+    renderWithProviders(<CurrenciesTab />, { auth: signedInDouble(), path: '/?log=imp-1' });
     const table = await screen.findByRole('table', { name: 'Currencies and rates' });
     expect(screen.getByText('Base currency: USD')).toBeTruthy();
     expect(within(table).getByText('1 USD = 1.37 CAD')).toBeTruthy();
     expect(within(table).getByText('1 USD = 0.92 EUR')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import rates' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText('Only an admin changes the currencies.')).toBeTruthy();
   });
 

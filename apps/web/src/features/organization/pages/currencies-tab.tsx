@@ -3,13 +3,16 @@
  * currencies customers are priced in, each with its rate (units of it for one unit of the base). Admins
  * change the base, add, edit and remove rows, and 'Save' sends the whole list (`updateCurrencies`); the
  * server's refusals show next to their row (`details.issues` paths `currencies.{i}.code|rate`), and those
- * naming no row (a currency customers still use) above the list. Everyone else sees the rates read-only.
- * On a phone the rows wrap; nothing scrolls sideways.
+ * naming no row (a currency customers still use) above the list. Admins also import rates from a file
+ * ('Import rates': the shared import wizard in a dialog, open while `?log=` names an import, where its
+ * notification links); the list shows the new rates once it finishes. Everyone else sees the rates
+ * read-only. On a phone the rows wrap; nothing scrolls sideways.
  */
 import { type Currencies, currenciesUpdateSchema } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DeleteIcon from '@mui/icons-material/Delete';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +30,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { currenciesQuery, useSaveCurrencies } from '@/api/currencies';
 import { EmptyState } from '@/components/empty-state';
 import { LoadFailed } from '@/components/load-failed';
@@ -35,6 +39,7 @@ import { formatNumber, formatShortDate } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
+import { RatesImportDialog, RatesImportWatcher } from '../components/rates-import-dialog';
 
 /** 'Canadian Dollar' for 'CAD' in the interface language; '' for a code that is not a currency. */
 function currencyName(code: string): string {
@@ -54,6 +59,23 @@ export function CurrenciesTab() {
   const { access } = useViewer();
   const isAdmin = access?.roles.includes('admin') ?? false;
   const currencies = useQuery(currenciesQuery());
+  const [params, setParams] = useSearchParams();
+  const logId = params.get('log');
+  const [importing, setImporting] = useState(false);
+  // The last import started here: followed after the dialog closes, so the rates refresh when it ends.
+  const [started, setStarted] = useState<string | null>(null);
+  const importOpen = isAdmin && (importing || logId !== null);
+  // Replaced, not pushed: going back leaves the tab rather than reopening an import.
+  const showLog = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('log', id);
+        else next.delete('log');
+        return next;
+      },
+      { replace: true },
+    );
 
   let content: ReactNode;
   if (currencies.isError) {
@@ -81,15 +103,46 @@ export function CurrenciesTab() {
 
   return (
     <Stack spacing={2}>
-      <Box>
-        <Typography variant="h6" component="h2">
-          {t('currencies.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('currencies.intro')}
-        </Typography>
-      </Box>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start' }}
+      >
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Typography variant="h6" component="h2">
+            {t('currencies.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('currencies.intro')}
+          </Typography>
+        </Box>
+        {isAdmin ? (
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+            {t('currencies.importRates')}
+          </Button>
+        ) : null}
+      </Stack>
       {content}
+      {importOpen ? (
+        <RatesImportDialog
+          logId={logId}
+          onStarted={(id) => {
+            setStarted(id);
+            showLog(id);
+          }}
+          onAnother={() => {
+            setImporting(true);
+            showLog(null);
+          }}
+          onClose={() => {
+            setImporting(false);
+            showLog(null);
+          }}
+        />
+      ) : started ? (
+        <RatesImportWatcher importId={started} />
+      ) : null}
     </Stack>
   );
 }

@@ -26,4 +26,16 @@ export const enCurrencies = {
   saveFailed: 'The currencies were not saved.',
   rowProblems: 'Some rows need a look; nothing was saved.',
   rateNumber: 'Enter the exchange rate as a number',
+  importRates: 'Import rates',
+  import: {
+    title: 'Import exchange rates',
+    intro:
+      'Each row of the CSV or Excel file is a currency code and its rate: how much of that currency buys one unit of the base currency. A row adds the currency or changes its rate; currencies the file leaves out stay as they are. If any row has a problem, nothing is imported.',
+    kind: 'Exchange rates',
+    fields: {
+      code: 'Currency code',
+      rate: 'Rate (for 1 of the base currency)',
+    },
+    seeRates: 'See the rates',
+  },
 };
