@@ -153,6 +153,7 @@ describe('organisation settings', () => {
       labourRate: 3.75,
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
+      workOrderNumberPattern: 'JOB-{000}',
       unitSystem: 'imperial',
       allowNegativeStock: true,
       hideInventory: true,
@@ -167,6 +168,7 @@ describe('organisation settings', () => {
       labourRate: 3.75,
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
+      workOrderNumberPattern: 'JOB-{000}',
       unitSystem: 'imperial',
       allowNegativeStock: true,
       defaultWarehouseId: null,
@@ -182,6 +184,7 @@ describe('organisation settings', () => {
       labourRate: 3.75,
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
+      workOrderNumberPattern: 'JOB-{000}',
       unitSystem: 'imperial',
     });
     const none = await call(shop.regularToken, 'GET', 'organization/defaultwarehouse');
