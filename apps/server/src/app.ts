@@ -16,6 +16,7 @@ import { createApiTokens } from './modules/apikeys/tokens.ts';
 import { assembliesModule } from './modules/assemblies/index.ts';
 import { createAuthenticator, installAuth, type RegisteredRoute } from './modules/auth/plugin.ts';
 import { createTokenVerifier } from './modules/auth/tokens.ts';
+import { type BillingRuntime, billingModule } from './modules/billing/index.ts';
 import { componentsModule } from './modules/components/index.ts';
 import { contactModule } from './modules/contact/routes.ts';
 import { currenciesModule } from './modules/currencies/routes.ts';
@@ -64,6 +65,8 @@ export interface HosewrightApp {
   contracts: AnyEndpoint[];
   /** The import targets every module declared (for scripts and benchmarks that run an import directly). */
   importTargets: ImportTargets;
+  /** How the app reaches its payment provider (tests read the test-mode provider's events from it). */
+  billing: BillingRuntime;
 }
 
 export async function buildApp({
@@ -171,6 +174,8 @@ export async function buildApp({
   systemPages(app, config, database);
 
   const deps: ModuleDeps = { config, database, mailer, realtime, log: app.log };
+  // It mounts the test-mode provider when there are no Stripe keys, and keeps the webhook's raw body.
+  const billing = billingModule(deps, app);
   const modules: ModuleManifest[] = [
     systemModule(deps),
     sessionModule(),
@@ -189,6 +194,7 @@ export async function buildApp({
     warehousesModule(deps),
     inventoryModule(deps),
     workOrdersModule(deps),
+    billing,
   ];
   const importTargets = createImportTargets(modules.flatMap((m) => m.importTargets ?? []));
   modules.push(importsModule(deps, importTargets));
@@ -231,7 +237,7 @@ export async function buildApp({
       }
     },
   });
-  return { app, mailer, realtime, routes, contracts, importTargets };
+  return { app, mailer, realtime, routes, contracts, importTargets, billing: billing.billing };
 }
 
 /** PostgreSQL's unique_violation (23505), as the driver throws it or as Drizzle wraps it. */

@@ -11,8 +11,10 @@ import {
   isMultipartBody,
   isPublicAccess,
   pathOf,
+  receiveBillingWebhook,
 } from '@hosewright/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { signWebhookPayload } from '../src/modules/billing/test-provider.ts';
 import { FIXTURES } from './fixtures.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 import { multipartBody } from './import-fixtures.ts';
@@ -51,6 +53,21 @@ export function callEndpoint(
       url,
       headers: { ...headers, ...form.headers },
       payload: form.payload,
+    });
+  }
+  if (e.name === receiveBillingWebhook.name && t.config.STRIPE_WEBHOOK_SECRET) {
+    // The payment provider's events are signed over the exact body (ADR 20): sign the example as it would.
+    const payload = JSON.stringify(input.body ?? {});
+    const signature = signWebhookPayload(
+      payload,
+      t.config.STRIPE_WEBHOOK_SECRET,
+      Math.floor(Date.now() / 1000),
+    );
+    return t.app.inject({
+      method: e.method,
+      url,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
     });
   }
   return t.app.inject({

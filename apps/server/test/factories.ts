@@ -41,3 +41,25 @@ export function componentInput<K extends ComponentKind>(
   };
   return { ...base, ...byKind[kind], ...overrides } as unknown as Extract<ComponentInput, { kind: K }>;
 }
+
+/** mulberry32: the same sequence of numbers in [0, 1) for the same seed, so a failure can be run again. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A copy of `items` in a seeded random order (Fisher-Yates over `seededRandom`). */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { COMPONENT_KIND_INFO, type ComponentKind } from '@hosewright/domain';
 import { notify } from '../src/modules/notifications/service.ts';
 import { componentInput } from './factories.ts';
 import { ASSEMBLY_FIXTURES } from './fixtures-assemblies.ts';
+import { BILLING_FIXTURES } from './fixtures-billing.ts';
 import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
 import { INVENTORY_FIXTURES } from './fixtures-inventory.ts';
 import { KIT_FIXTURES } from './fixtures-kits.ts';
@@ -56,6 +57,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...WAREHOUSE_FIXTURES,
   ...INVENTORY_FIXTURES,
   ...WORK_ORDER_FIXTURES,
+  ...BILLING_FIXTURES,
   hoseId: component('hose'),
   crimpFittingId: component('crimpFitting'),
   ferruleId: component('ferrule'),

@@ -60,6 +60,9 @@ export interface TestApp extends HosewrightApp {
   close(): Promise<void>;
 }
 
+/** The billing webhook's signing secret in tests (no Stripe keys: the local test-mode provider). */
+export const TEST_WEBHOOK_SECRET = 'whsec_hosewright_tests';
+
 /** The tests' configuration: a data directory of its own, silent logs, no web build; `env` on top. */
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hosewright-test-'));
@@ -69,6 +72,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // The test-mode payment provider signs its events with it; tests can sign theirs (`contract-call.ts`).
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...env,
   });
 }

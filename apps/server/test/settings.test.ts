@@ -154,6 +154,8 @@ describe('organisation settings', () => {
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
       workOrderNumberPattern: 'JOB-{000}',
+      remnantLengthMm: 1200,
+      hoseShelfLifeMonths: 60,
       unitSystem: 'imperial',
       allowNegativeStock: true,
       hideInventory: true,
@@ -169,6 +171,8 @@ describe('organisation settings', () => {
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
       workOrderNumberPattern: 'JOB-{000}',
+      remnantLengthMm: 1200,
+      hoseShelfLifeMonths: 60,
       unitSystem: 'imperial',
       allowNegativeStock: true,
       defaultWarehouseId: null,
@@ -185,6 +189,8 @@ describe('organisation settings', () => {
       wasteAllowancePct: 4,
       partNumberPattern: 'DH-{0000}',
       workOrderNumberPattern: 'JOB-{000}',
+      remnantLengthMm: 1200,
+      hoseShelfLifeMonths: 60,
       unitSystem: 'imperial',
     });
     const none = await call(shop.regularToken, 'GET', 'organization/defaultwarehouse');
@@ -260,6 +266,8 @@ describe('organisation settings', () => {
         'partNumberPattern',
         'Write the pattern with one run of zeros in braces, e.g. C-{00000}',
       ],
+      [{ hoseShelfLifeMonths: 0 }, 'hoseShelfLifeMonths', 'The shelf life must be at least 1 month'],
+      [{ remnantLengthMm: 12.5 }, 'remnantLengthMm', 'Enter the remnant length in whole millimetres'],
       // One bad field refuses the whole change: the good one beside it is not kept either.
       [{ revisionDelimiter: '-', labourRate: -1 }, 'labourRate', 'The labour rate cannot be negative'],
     ] as const) {

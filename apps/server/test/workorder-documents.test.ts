@@ -148,6 +148,8 @@ describe('once released', () => {
       'Picked Location Part number Description Quantity',
       'GEN-2SN-08',
       '1.78 m cut 2 × 890 mm',
+      // The piece release chose (ADR 19): the 2 m received, no batch or date code.
+      'From the 2.00 m piece',
       'F-SN-08-FJX90',
       '4 pcs',
       'FER-SN-08',

@@ -335,7 +335,7 @@ describe('creating a draft', () => {
     );
   });
 
-  it('from a kit: its assembly lines times the number of kits, with the kit and its customer', async () => {
+  it('from a kit: its assembly lines times the number of kits, its loose parts, the kit and its customer', async () => {
     const kit = await call(shop.tenant.adminToken, 'POST', 'hosekit/new/update', {
       partNumber: 'KIT-BOOM',
       description: 'Boom kit',
@@ -344,6 +344,9 @@ describe('creating a draft', () => {
         { lineType: 'hoseAssembly', hoseAssemblyId: shop.assemblyId, quantity: 2 },
         { lineType: 'other', description: 'Zip ties', quantity: 1, unitCost: 3 },
         { lineType: 'hoseAssembly', hoseAssemblyId: shortAssemblyId, quantity: 1 },
+        // Sold loose: spare ferrules, and 2 ft of hose (its cost unit) for the customer to cut.
+        { lineType: 'component', componentId: shop.ids[FERRULE], quantity: 4 },
+        { lineType: 'component', componentId: shop.ids[HOSE], quantity: 2 },
       ],
     });
     expect(kit.status, JSON.stringify(kit.body)).toBe(200);
@@ -358,9 +361,16 @@ describe('creating a draft', () => {
       [1, 'C-00001_A', 6],
       [2, 'C-00002_A', 3],
     ]);
-    // 6 × 890 + 3 × 390 mm of hose; 9 units of two fittings and two ferrules each.
-    expect(material(wo, HOSE)?.quantity).toBe(6510);
+    // The loose parts are picked, not built: 4 ferrules and one 2 ft (609.6 mm) piece of hose per kit.
+    expect(wo.looseItems.map((i) => [i.partNumber, i.quantity, i.count, i.stockUnit])).toEqual([
+      [FERRULE, 4, 3, 'each'],
+      [HOSE, 609.6, 3, 'mm'],
+    ]);
+    // 6 × 890 + 3 × 390 mm of hose, and the loose 3 × 609.6 mm; 9 units of two fittings and two ferrules
+    // each, and the 12 loose ferrules.
+    expect(material(wo, HOSE)?.quantity).toBe(6510 + 1828.8);
     expect(material(wo, FITTING)?.quantity).toBe(18);
+    expect(material(wo, FERRULE)?.quantity).toBe(18 + 12);
 
     const before = await tableCounts(shop.tenant);
     const bare = await call(shop.tenant.adminToken, 'POST', 'hosekit/new/update', {
@@ -403,14 +413,15 @@ describe('release', () => {
     await receive(shop, FERRULE, shop.main.bin, 20, 'each');
   });
 
-  it('reserves each unit’s cut from one reel, the shortest that fits, and the parts; numbers the units', async () => {
+  it('reserves each unit’s cut from one reel, the one received first, and the parts; numbers the units', async () => {
     first = await fromAssembly(shop, 2);
     expect(material(first, HOSE)?.available).toBe(13_000);
     const released = await releaseOk(shop, first._id);
     expect(released.status).toBe('released');
     expect(released.releasedAt).not.toBeNull();
-    // Both 890 mm cuts come from the 3 m reel: the shortest reel that still fits is used first.
-    expect(picksOf(released)).toEqual([`${FITTING} @ BIN: 4`, `${FERRULE} @ BIN: 4`, `${HOSE} @ R2: 1780`]);
+    // Both 890 mm cuts come from the 10 m reel: neither reel is a remnant nor has a date code, so the one
+    // received first is cut first (first in, first out).
+    expect(picksOf(released)).toEqual([`${FITTING} @ BIN: 4`, `${FERRULE} @ BIN: 4`, `${HOSE} @ R1: 1780`]);
     expect(released.picks.find((p) => p.partNumber === HOSE)).toMatchObject({
       stockUnit: 'mm',
       warehouse: { _id: shop.main.id, code: 'MAIN' },
@@ -449,7 +460,7 @@ describe('release', () => {
         location: { code: string } | null;
         reserved: number;
       }[]
-    ).find((l) => l.component._id === shop.ids[HOSE] && l.location?.code === 'R2');
+    ).find((l) => l.component._id === shop.ids[HOSE] && l.location?.code === 'R1');
     expect(r2?.reserved).toBe(1780);
   });
 
@@ -458,13 +469,8 @@ describe('release', () => {
     expect(material(second, HOSE)?.available).toBe(13_000 - 1780);
     expect(material(second, FITTING)?.available).toBe(16);
     const released = await releaseOk(shop, second._id);
-    // 1,220 mm left on R2 takes one cut; the other two come from the 10 m reel.
-    expect(picksOf(released)).toEqual([
-      `${FITTING} @ BIN: 6`,
-      `${FERRULE} @ BIN: 6`,
-      `${HOSE} @ R1: 1780`,
-      `${HOSE} @ R2: 890`,
-    ]);
+    // The 10 m reel, already cut into, is still the oldest: all three cuts come from it.
+    expect(picksOf(released)).toEqual([`${FITTING} @ BIN: 6`, `${FERRULE} @ BIN: 6`, `${HOSE} @ R1: 2670`]);
     expect(released.units.map((u) => u.index)).toEqual([1, 2, 3]);
     expect((await read(shop, first._id)).units.map((u) => u.serialId)).not.toContain(
       released.units[0]?.serialId,
@@ -492,14 +498,15 @@ describe('release', () => {
     expect((await allow(true)).status).toBe(200);
     try {
       const released = await releaseOk(shop, big._id);
-      // R1 has 8,220 mm free: nine cuts; R2's 330 mm fits none; eleven cuts (9,790 mm) are short.
+      // R1 has 5,550 mm free: six cuts; R2's 3 m three more; eleven cuts (9,790 mm) are short.
       expect(picksOf(released)).toEqual([
         `${FITTING} @ -: 30`,
         `${FITTING} @ BIN: 10`,
         `${FERRULE} @ -: 30`,
         `${FERRULE} @ BIN: 10`,
         `${HOSE} @ -: 9790`,
-        `${HOSE} @ R1: 8010`,
+        `${HOSE} @ R1: 5340`,
+        `${HOSE} @ R2: 2670`,
       ]);
       expect(released.units).toHaveLength(20);
     } finally {
@@ -917,6 +924,18 @@ describe('allocateStock', () => {
     const short = allocateStock(hose([[890, 2]]), places.slice(1));
     expect(short).toMatchObject({ short: 890, longestUnplacedMm: 890 });
     expect(takes(short)).toEqual({ remnant: 890 });
+  });
+
+  it('cuts a remnant long enough first, then the oldest date code, never what nothing fits (ADR 19)', () => {
+    const pieces = [
+      { locationId: 'R1', pieceId: 'new', free: 50_000, dateCode: '2026-05', receivedAt: '2026-06-01' },
+      { locationId: 'R2', pieceId: 'old', free: 20_000, dateCode: '2024-01', receivedAt: '2026-07-01' },
+      { locationId: 'R3', pieceId: 'stub', free: 500, remnant: true, receivedAt: '2026-01-01' },
+      { locationId: 'R3', pieceId: 'offcut', free: 1200, remnant: true, receivedAt: '2026-02-01' },
+    ];
+    expect(takes(allocateStock(hose([[890, 1]]), pieces))).toEqual({ offcut: 890 });
+    expect(takes(allocateStock(hose([[890, 3]]), pieces))).toEqual({ offcut: 890, old: 1780 });
+    expect(takes(allocateStock(hose([[450, 2]]), pieces))).toEqual({ stub: 450, offcut: 450 });
   });
 
   it('places the longest pieces first, so short ones fill what is left', () => {

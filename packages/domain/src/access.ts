@@ -91,6 +91,8 @@ export const ROUTES: readonly RouteAccess[] = [
   login('/customers', 'Customers'),
   login('/customer/:customerId', 'Customer'),
   login('/organization', 'Organization'),
+  // Admins only, and reachable when the plan has expired: the invoices and the card, to pay (issue 15).
+  { path: '/organization/billing', name: 'Billing History', roles: ADMIN, allowExpired: true },
   login('/organization/:initialTab', 'Organization'),
   login('/adaptor/:adaptorId', 'Adaptor'),
   login('/crimpfitting/:crimpFittingId', 'Crimp Fitting'),

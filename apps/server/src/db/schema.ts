@@ -301,6 +301,10 @@ export const organizationSettings = pgTable('organization_settings', {
   allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
   /** New work orders are numbered from it ('WO-{00000}' -> WO-00001). */
   workOrderNumberPattern: text('work_order_number_pattern').notNull().default('WO-{00000}'),
+  /** A piece of hose shorter than this (mm) is a remnant, picked first when long enough (ADR 19). */
+  remnantLengthMm: integer('remnant_length_mm').notNull().default(1500),
+  /** Hose older than this from its date code is past its shelf life and not picked (ADR 19). */
+  hoseShelfLifeMonths: integer('hose_shelf_life_months').notNull().default(48),
   updatedAt: updatedAt(),
 });
 
@@ -914,6 +918,38 @@ export const stockLevels = pgTable(
   ],
 );
 
+/**
+ * The pieces a level of an item stocked by length is made of (ADR 19): a reel received, or what is left of
+ * one after cuts. At every place their lengths add up to the level's on-hand figure (none when it is below
+ * zero); the ledger keeps them in step in the same transaction. A used-up piece stays, at length 0, for the
+ * reservations and history that name it.
+ */
+export const hosePieces = pgTable(
+  'hose_pieces',
+  {
+    id: id(),
+    organizationId: orgId(),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id').references(() => warehouseLocations.id, { onDelete: 'restrict' }),
+    /** Millimetres. */
+    length: decimal('length').notNull(),
+    /** The length it came in with. */
+    receivedLength: decimal('received_length').notNull(),
+    batch: text('batch').notNull().default(''),
+    /** The month the hose was made ('2026-03'), from the layline; null when not known. */
+    dateCode: text('date_code'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('hose_pieces_org_place_idx').on(t.organizationId, t.componentId, t.warehouseId, t.locationId),
+  ],
+);
+
 /** The reorder point (and quantity) of an item in a warehouse, in its stock unit. */
 export const stockReorderPoints = pgTable(
   'stock_reorder_points',
@@ -1022,6 +1058,28 @@ export const workOrderUnits = pgTable(
   ],
 );
 
+/**
+ * What a work order made from a kit picks without building (ADR 18): the kit's component lines, `count` pieces
+ * of `quantity` each (the stock unit: pieces, or millimetres of hose stocked by length, cut one per kit).
+ */
+export const workOrderItems = pgTable(
+  'work_order_items',
+  {
+    id: id(),
+    organizationId: orgId(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    quantity: decimal('quantity').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('work_order_items_org_order_idx').on(t.organizationId, t.workOrderId, t.position)],
+);
+
 /** Stock a released work order holds for itself: an item, in its stock unit, at a warehouse and location. */
 export const stockReservations = pgTable(
   'stock_reservations',
@@ -1038,10 +1096,99 @@ export const stockReservations = pgTable(
       .notNull()
       .references(() => warehouses.id, { onDelete: 'restrict' }),
     locationId: uuid('location_id').references(() => warehouseLocations.id, { onDelete: 'restrict' }),
+    /** Items stocked by length: the piece the cut is to come from. */
+    pieceId: uuid('piece_id').references(() => hosePieces.id, { onDelete: 'restrict' }),
     quantity: decimal('quantity').notNull(),
   },
   (t) => [
     index('stock_reservations_org_place_idx').on(t.organizationId, t.componentId, t.warehouseId),
     index('stock_reservations_org_order_idx').on(t.organizationId, t.workOrderId),
+  ],
+);
+
+/**
+ * Billing (issue 15, ADR 20). The organisation's customer at the payment provider (Stripe, or the local
+ * test-mode provider) and the card on file (brand and last four only: the card itself stays at the provider).
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    id: id(),
+    organizationId: orgId(),
+    customerId: text('customer_id').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_customers_org_key').on(t.organizationId),
+    uniqueIndex('billing_customers_customer_key').on(t.customerId),
+  ],
+);
+
+/**
+ * The provider subscription that stands for the organisation (one row each), as last merged by
+ * `mergeSubscriptionStates` (modules/billing/webhook.ts): what its plan, expiry and limits in `subscriptions`
+ * were derived from, and what a newer observation is compared with.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: id(),
+    organizationId: orgId(),
+    subscriptionId: text('subscription_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    /** The provider's status: active, trialing, past_due, unpaid, canceled, incomplete_expired. */
+    status: text('status').notNull(),
+    tier: text('tier').notNull(),
+    priceId: text('price_id').notNull(),
+    subscriptionCreatedAt: timestamp('subscription_created_at', { withTimezone: true }).notNull(),
+    isLive: boolean('is_live').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /** When this state was read from the provider: a later observation of the same subscription wins. */
+    observedAt: timestamp('observed_at', { withTimezone: true, precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_subscriptions_org_key').on(t.organizationId)],
+);
+
+/**
+ * Provider events already handled, by event id: the webhook's dedupe set. Not an organisation's row (an
+ * event may name none), so it has no `organization_id`.
+ */
+export const billingEvents = pgTable('billing_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The organisation's invoices as the provider last reported them (the billing history). */
+export const billingInvoices = pgTable(
+  'billing_invoices',
+  {
+    id: id(),
+    organizationId: orgId(),
+    providerInvoiceId: text('provider_invoice_id').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    tier: text('tier').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** ISO 4217, upper case. */
+    currency: text('currency').notNull(),
+    /** paid, open, void or uncollectible. */
+    status: text('status').notNull(),
+    /** The provider's PDF of the invoice (Stripe's `invoice_pdf`). */
+    providerPdfUrl: text('provider_pdf_url'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_invoices_provider_key').on(t.providerInvoiceId),
+    index('billing_invoices_org_issued_idx').on(t.organizationId, t.issuedAt),
   ],
 );

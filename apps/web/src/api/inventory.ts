@@ -5,6 +5,7 @@
 import {
   checkStockCount,
   createStockMovement,
+  listHosePieces,
   listInventory,
   listLowStock,
   listStockMovements,
@@ -17,6 +18,7 @@ import { invalidate, type Resource, ROOT_KEYS } from './keys';
 export type InventoryQuery = NonNullable<Input<typeof listInventory>['query']>;
 export type StockMovementQuery = NonNullable<Input<typeof listStockMovements>['query']>;
 export type LowStockQuery = NonNullable<Input<typeof listLowStock>['query']>;
+export type HosePieceQuery = NonNullable<Input<typeof listHosePieces>['query']>;
 export type ImportMapping = Record<string, string | null>;
 
 const root = ROOT_KEYS.inventory;
@@ -25,6 +27,7 @@ export const inventoryKeys = {
   list: (query: InventoryQuery) => [...root, 'list', query] as const,
   movements: (query: StockMovementQuery) => [...root, 'movements', query] as const,
   lowStock: (query: LowStockQuery) => [...root, 'lowstock', query] as const,
+  pieces: (query: HosePieceQuery) => [...root, 'pieces', query] as const,
   countCheck: (importId: string, mapping: ImportMapping) =>
     [...root, 'countcheck', importId, mapping] as const,
 };
@@ -53,6 +56,14 @@ export const lowStockQuery = (query: LowStockQuery) =>
   queryOptions({
     queryKey: inventoryKeys.lowStock(query),
     queryFn: ({ signal }) => call(listLowStock, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Pieces of hose (reels and remnants) with their batch, date code and shelf life (ADR 19). */
+export const hosePiecesQuery = (query: HosePieceQuery) =>
+  queryOptions({
+    queryKey: inventoryKeys.pieces(query),
+    queryFn: ({ signal }) => call(listHosePieces, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 

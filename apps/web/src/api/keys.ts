@@ -24,6 +24,7 @@ export const ROOT_KEYS = {
   warehouses: ['warehouses'],
   inventory: ['inventory'],
   workOrders: ['workOrders'],
+  billing: ['billing'],
 } as const satisfies Record<string, QueryKey>;
 
 export type Resource = keyof typeof ROOT_KEYS;

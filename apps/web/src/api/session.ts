@@ -29,7 +29,9 @@ export function closeSession(token: string) {
 export const rolesAndSubscriptionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.rolesAndSubscription(),
-    queryFn: ({ signal }) => call(getUserRolesAndSubscription, undefined, { signal }),
+    // The router guard decides where a refusal leads (`AccessGuard`): no navigation from the call itself.
+    queryFn: ({ signal }) =>
+      call(getUserRolesAndSubscription, undefined, { signal, handleAuthErrors: false }),
     staleTime: 5 * 60_000,
   });
 

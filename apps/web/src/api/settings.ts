@@ -76,6 +76,8 @@ export async function fetchAllSettings(signal?: AbortSignal): Promise<Organizati
     defaultAdaptorBrand,
     partNumberPattern: defaults.partNumberPattern,
     workOrderNumberPattern: defaults.workOrderNumberPattern,
+    remnantLengthMm: defaults.remnantLengthMm,
+    hoseShelfLifeMonths: defaults.hoseShelfLifeMonths,
     unitSystem: defaults.unitSystem,
     baseCurrency: defaults.currency,
     defaultMarginPct: defaults.defaultMarginPct,

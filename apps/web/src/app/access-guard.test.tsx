@@ -152,6 +152,26 @@ describe('navigation guard through the real router', () => {
     expect(await screen.findByText('Could not get user roles and subscription')).toBeTruthy();
   });
 
+  it('a signed-in user whose organisation has no subscription is told so on the sign-in page', async () => {
+    const unauthorized = {
+      status: 401,
+      body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized to access this resource' },
+    };
+    stubFetch({
+      'POST /api/v1/sessions/create': unauthorized,
+      'GET /api/v1/organization/userrolesandsubscription': unauthorized,
+    });
+    const { router } = renderApp('/dashboard', signedInDouble());
+    await expectPath(router, '/login');
+    expect(await screen.findByText('Unauthorized to access this resource')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This account has no organization with a subscription to open. Contact us, or sign in with another account.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Could not get user roles and subscription')).toBeNull();
+  });
+
   it('shows the app when the server accepts the session though the id token still says unverified', async () => {
     // The identity SDK keeps the id token across reloads: the address may have been verified since (another tab).
     const { calls } = stubFetch(sessionReply({ subscription: 'professional', userRoles: ['admin'] }));

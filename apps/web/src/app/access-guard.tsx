@@ -1,5 +1,5 @@
 import { useAuth0 } from '@auth0/auth0-react';
-import { type AccessRule, evaluateAccess, NO_LOGIN_REDIRECT_PATHS } from '@hosewright/domain';
+import { type AccessRule, AppErrorCode, evaluateAccess, NO_LOGIN_REDIRECT_PATHS } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -10,6 +10,7 @@ import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { rolesAndSubscriptionQuery } from '@/api/session';
 import { CentredProgress } from '@/components/centred-progress';
 import { isInventoryPath } from '@/components/layout/nav-items';
+import { isApiError } from '@/lib/api';
 import { useOrganizationSetting } from '@/lib/organization-settings';
 import { storeRolesAndSubscription, useSessionStore } from '@/lib/session';
 
@@ -50,6 +51,21 @@ export function AccessGuard({ rule, children }: { rule: AccessRule; children: Re
   }
   if (status === 'unverified') return <Navigate to="/verifyemail" replace />;
   if (!access) {
+    // No subscription (or no membership): 'Unauthorized to access this resource', on the sign-in page. A
+    // token the server no longer takes: sign in again.
+    if (isApiError(roles.error, AppErrorCode.Unauthorized)) {
+      return (
+        <Navigate
+          to="/login"
+          replace
+          state={{ denied: { message: roles.error.message, code: 'unauthorized' } }}
+        />
+      );
+    }
+    if (isApiError(roles.error, AppErrorCode.Unauthenticated)) {
+      const returnTo = `${location.pathname}${location.search}${location.hash}`;
+      return <Navigate to="/login" replace state={{ returnTo }} />;
+    }
     if (roles.isError) {
       return (
         <Stack sx={{ py: 4, maxWidth: 640 }}>

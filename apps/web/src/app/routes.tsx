@@ -90,6 +90,18 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
     () => import('@/features/subscription/pages/upgrade-subscription-page'),
     (m) => m.UpgradeSubscriptionPage,
   ),
+  '/stripe/callback': page(
+    () => import('@/features/subscription/pages/payment-pages'),
+    (m) => m.StripeCallbackPage,
+  ),
+  '/payment/success': page(
+    () => import('@/features/subscription/pages/payment-pages'),
+    (m) => m.PaymentSuccessPage,
+  ),
+  '/payment/cancel': page(
+    () => import('@/features/subscription/pages/payment-pages'),
+    (m) => m.PaymentCancelPage,
+  ),
   '/dashboard': page(
     () => import('@/features/dashboard/pages/dashboard-page'),
     (m) => m.DashboardPage,

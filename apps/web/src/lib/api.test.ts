@@ -121,6 +121,30 @@ describe('API client', () => {
     expect(navigate).toHaveBeenCalledWith('/subscriptionexpired', {});
   });
 
+  it('stays on a page an expired shop pays on when a call beside it is refused for the expiry', async () => {
+    window.history.pushState({}, '', '/upgradesubscription');
+    try {
+      stubFetch({
+        'GET /api/v1/organization': {
+          status: 403,
+          body: {
+            statusCode: 403,
+            code: 'SUBSCRIPTION_EXPIRED',
+            message: 'Subscription Expired',
+            details: {
+              subscriptionStatus: { subscriptionType: 'trial', expires: '2024-01-01T00:00:00.000Z' },
+            },
+          },
+        },
+      });
+      const error = await apiRequest('/api/v1/organization').catch((e: unknown) => e);
+      expect((error as ApiError).code).toBe('SUBSCRIPTION_EXPIRED');
+      expect(navigate).not.toHaveBeenCalled();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('leaves a 403 without subscription status to the caller', async () => {
     stubFetch({
       'GET /api/v1/x': {

@@ -4,7 +4,7 @@
  * server's `ErrorBody`; the answers that move the user are applied here once: a 401 goes to /login, a 403
  * that carries the subscription status goes to /subscriptionexpired.
  */
-import { AppErrorCode, type ErrorBody } from '@hosewright/domain';
+import { AppErrorCode, type ErrorBody, matchRoute } from '@hosewright/domain';
 import { getCookie } from './cookies';
 import { navigateTo } from './navigation';
 import { applySubscriptionStatus, forgetRoles, getStoredAccessToken, storeAccessToken } from './session';
@@ -136,7 +136,8 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
   const subscriptionStatus = error.body.details?.subscriptionStatus;
   if (error.status === 403 && isRecord(subscriptionStatus) && handleAuthErrors) {
     applySubscriptionStatus(subscriptionStatus);
-    navigateTo('/subscriptionexpired');
+    // The pages an expired shop pays on stay put (a call beside them, like the user menu's, is refused).
+    if (!matchRoute(window.location.pathname).route.allowExpired) navigateTo('/subscriptionexpired');
   }
   // Refused for a missing role: the cached roles may be out of date (an admin changed them).
   if (error.status === 403 && error.body.details?.guardCode === 845 && !settings.isApi) forgetRoles();

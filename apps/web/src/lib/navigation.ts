@@ -30,3 +30,19 @@ export function safeReturnTo(target: unknown, fallback = '/'): string {
   if (['/login', '/logout', '/callback', '/logoutcallback', '/signup'].includes(path)) return fallback;
   return target;
 }
+
+let leave: (url: string) => void = (url) => window.location.assign(url);
+
+/** Leaves the app for another page by a full load (the payment provider's checkout or portal). */
+export function leaveApp(url: string): void {
+  leave(url);
+}
+
+/** Replaces how `leaveApp` leaves (tests record the address instead); answers the undo. */
+export function replaceLeaveApp(next: (url: string) => void): () => void {
+  const previous = leave;
+  leave = next;
+  return () => {
+    leave = previous;
+  };
+}

@@ -33,6 +33,8 @@ const everySetting: OrganizationSettings = {
   defaultWarehouseCode: 'MAIN',
   allowNegativeStock: false,
   workOrderNumberPattern: 'WO-{00000}',
+  remnantLengthMm: 1500,
+  hoseShelfLifeMonths: 48,
 };
 
 beforeEach(() => {

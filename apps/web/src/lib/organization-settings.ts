@@ -146,6 +146,8 @@ export function primeOrganizationSettings(settings: OrganizationSettings): void 
         wasteAllowancePct: settings.wasteAllowancePct,
         partNumberPattern: settings.partNumberPattern,
         workOrderNumberPattern: settings.workOrderNumberPattern,
+        remnantLengthMm: settings.remnantLengthMm,
+        hoseShelfLifeMonths: settings.hoseShelfLifeMonths,
         unitSystem: settings.unitSystem,
       }),
     },

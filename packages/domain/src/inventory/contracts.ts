@@ -8,6 +8,8 @@ import { idParam, listResponse } from '../api/schemas.ts';
 import { AppErrorCode } from '../errors.ts';
 import { importStartSchema } from '../imports/imports.ts';
 import {
+  hosePieceListQuerySchema,
+  hosePieceSchema,
   inventoryListQuerySchema,
   inventoryListSchema,
   lowStockQuerySchema,
@@ -133,6 +135,20 @@ export const checkStockCount = endpoint({
   }),
 });
 
+/** Hose stocked by length, piece by piece: reels and remnants with their batch and date code (ADR 19). */
+export const listHosePieces = endpoint({
+  name: 'listHosePieces',
+  method: 'GET',
+  path: '/api/v1/inventory/pieces',
+  tag: TAG,
+  summary:
+    'One page of the pieces of hose in stock (reels and remnants), with batch, date code and shelf life',
+  access: PREMIUM_MEMBER,
+  query: hosePieceListQuerySchema,
+  response: listResponse(hosePieceSchema),
+  example: (ref) => ({ query: { page: 1, itemsPerPage: 50, componentId: ref('hoseId'), remnants: 'true' } }),
+});
+
 export const INVENTORY_ENDPOINTS = [
   listInventory,
   listStockMovements,
@@ -140,4 +156,5 @@ export const INVENTORY_ENDPOINTS = [
   updateReorderPoint,
   listLowStock,
   checkStockCount,
+  listHosePieces,
 ];

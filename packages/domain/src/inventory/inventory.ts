@@ -8,6 +8,7 @@ import { isoDateTimeSchema, listQuery, listResponse } from '../api/schemas.ts';
 import { COMPONENT_KINDS, type CostUnit, moneySchema } from '../components/components.ts';
 import { importErrorSchema } from '../imports/imports.ts';
 import { MM_PER_INCH, type UnitSystem } from '../units/units.ts';
+import { batchSchema, dateCodeSchema } from './pieces.ts';
 
 /** What the ledger counts in: pieces, or millimetres of length. */
 export const STOCK_UNITS = ['each', 'mm'] as const;
@@ -115,6 +116,13 @@ const itemAt = {
 };
 
 /**
+ * Hose stocked by length (ADR 19): what comes in may say its batch and date code (the month it was made);
+ * what goes out may name the piece it is cut from (else the pick order chooses).
+ */
+const hoseOrigin = { batch: batchSchema.optional(), dateCode: dateCodeSchema.optional() };
+const pieceId = uuidOf('This piece of hose').optional();
+
+/**
  * A movement a person records. Receipts and returns bring stock in at a cost per the item's cost unit (each,
  * m or ft; left out, the item's cost); an adjustment is signed and needs its reason; scrap takes stock out
  * with its reason; a transfer moves stock between warehouses or locations at its average cost. Consumption
@@ -128,6 +136,7 @@ export const stockMovementInputSchema = z.discriminatedUnion(
       ...itemAt,
       quantity: positiveQuantity,
       unitCost: moneySchema.optional(),
+      ...hoseOrigin,
       reference: text(100, 'The reference').default(''),
       notes: text(500, 'The notes').default(''),
     }),
@@ -136,6 +145,7 @@ export const stockMovementInputSchema = z.discriminatedUnion(
       ...itemAt,
       quantity: positiveQuantity,
       unitCost: moneySchema.optional(),
+      ...hoseOrigin,
       reference: text(100, 'The reference').default(''),
       notes: text(500, 'The notes').default(''),
     }),
@@ -144,6 +154,8 @@ export const stockMovementInputSchema = z.discriminatedUnion(
       ...itemAt,
       quantity: quantityNumber.refine((v) => v !== 0, 'An adjustment must change the quantity'),
       unitCost: moneySchema.optional(),
+      ...hoseOrigin,
+      pieceId,
       reason: required(200, 'The reason', 'Say why the stock is adjusted'),
       notes: text(500, 'The notes').default(''),
     }),
@@ -151,6 +163,7 @@ export const stockMovementInputSchema = z.discriminatedUnion(
       type: z.literal('scrap'),
       ...itemAt,
       quantity: positiveQuantity,
+      pieceId,
       reason: required(200, 'The reason', 'Say why the stock is scrapped'),
       notes: text(500, 'The notes').default(''),
     }),
@@ -162,6 +175,7 @@ export const stockMovementInputSchema = z.discriminatedUnion(
         to: stockPlaceInputSchema,
         quantity: positiveQuantity,
         unit: quantityUnit,
+        pieceId,
         notes: text(500, 'The notes').default(''),
       })
       .refine((t) => t.from.warehouseId !== t.to.warehouseId || t.from.locationId !== t.to.locationId, {
@@ -195,6 +209,27 @@ const stockComponentSchema = z.object({
 });
 const warehouseRefSchema = z.object({ _id: z.string(), code: z.string(), name: z.string() });
 const locationRefSchema = z.object({ _id: z.string(), code: z.string(), name: z.string() });
+
+/** One piece of hose at a place, as the inventory and a work order's picks show it. */
+export const hosePieceSchema = z.object({
+  _id: z.string(),
+  component: stockComponentSchema,
+  warehouse: warehouseRefSchema,
+  location: locationRefSchema.nullable(),
+  /** Millimetres. */
+  length: z.number(),
+  receivedLength: z.number(),
+  /** What released work orders hold of it, mm. */
+  reserved: z.number(),
+  batch: z.string(),
+  dateCode: z.string().nullable(),
+  /** The last month it may be used (`useByOf` in pieces.ts); null without a date code. */
+  useBy: z.string().nullable(),
+  remnant: z.boolean(),
+  pastShelfLife: z.boolean(),
+  receivedAt: isoDateTimeSchema,
+});
+export type HosePiece = z.infer<typeof hosePieceSchema>;
 
 /** One row of the ledger. `quantity` and `value` are signed: in is positive, out negative. */
 export const stockMovementSchema = z.object({
@@ -380,3 +415,20 @@ export const stockCountCheckSchema = z.object({
   currency: z.string(),
 });
 export type StockCountCheck = z.infer<typeof stockCountCheckSchema>;
+
+export const hosePieceListQuerySchema = listQuery({
+  sortFields: ['partNumber', 'length', 'dateCode', 'receivedAt'],
+  defaultSort: 'partNumber',
+  defaultItemsPerPage: 50,
+  maxItemsPerPage: 500,
+  filters: {
+    componentId: uuidOf('This item').optional(),
+    warehouseId: uuidOf('This warehouse').optional(),
+    /** Only remnants (pieces shorter than the organisation's remnant length). */
+    remnants: trueFalse('remnants'),
+    /** Only pieces past their shelf life. */
+    pastShelfLife: trueFalse('pastShelfLife'),
+  },
+});
+export type HosePieceListQuery = z.infer<typeof hosePieceListQuerySchema>;
+export type HosePieceListQueryInput = z.input<typeof hosePieceListQuerySchema>;

@@ -50,6 +50,17 @@ export const organizationUpdateSchema = z
       .string()
       .trim()
       .regex(/^[^{}]*\{0+\}[^{}]*$/, 'Write the pattern with one run of zeros in braces, e.g. WO-{00000}'),
+    /** Millimetres: a piece of hose shorter than this is a remnant (0: none is). */
+    remnantLengthMm: z
+      .number({ error: 'Enter the remnant length as a number' })
+      .int('Enter the remnant length in whole millimetres')
+      .min(0, 'The remnant length cannot be negative')
+      .max(100_000, 'The remnant length must be at most 100 m'),
+    hoseShelfLifeMonths: z
+      .number({ error: 'Enter the shelf life as a number of months' })
+      .int('Enter the shelf life in whole months')
+      .min(1, 'The shelf life must be at least 1 month')
+      .max(600, 'The shelf life must be at most 600 months'),
   })
   .partial();
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
@@ -73,6 +84,10 @@ export const organizationSettingsSchema = z.object({
   defaultWarehouseCode: z.string(),
   allowNegativeStock: z.boolean(),
   workOrderNumberPattern: z.string(),
+  /** Millimetres: a piece of hose shorter than this is a remnant, picked first when long enough. */
+  remnantLengthMm: z.number(),
+  /** Hose older than this from its date code is past its shelf life and not picked. */
+  hoseShelfLifeMonths: z.number(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -168,6 +183,10 @@ export const organizationDefaultsSchema = z.object({
   partNumberPattern: z.string(),
   /** New work orders are numbered from it, e.g. WO-{00000}. */
   workOrderNumberPattern: z.string(),
+  /** Millimetres: a piece of hose shorter than this is a remnant. */
+  remnantLengthMm: z.number(),
+  /** Months from a hose's date code until it is past its shelf life. */
+  hoseShelfLifeMonths: z.number(),
   /** The organisation's units; null when each user's language decides. */
   unitSystem: unitSystemSchema.nullable(),
 });

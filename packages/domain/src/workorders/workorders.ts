@@ -353,6 +353,21 @@ export const workOrderMaterialSchema = z.object({
 });
 export type WorkOrderMaterial = z.infer<typeof workOrderMaterialSchema>;
 
+/**
+ * A part a work order made from a kit picks without building (the kit's component lines): `count` pieces of
+ * `quantity` each, in the stock unit (pieces, or millimetres of hose cut one piece per kit).
+ */
+export const workOrderLooseItemSchema = z.object({
+  componentId: z.string(),
+  kind: z.enum(COMPONENT_KINDS),
+  partNumber: z.string(),
+  description: z.string(),
+  stockUnit: z.enum(STOCK_UNITS),
+  quantity: z.number(),
+  count: z.number().int(),
+});
+export type WorkOrderLooseItem = z.infer<typeof workOrderLooseItemSchema>;
+
 /** What release reserved: which item to take from which location, in the stock unit. */
 export const workOrderPickSchema = z.object({
   componentId: z.string(),
@@ -362,6 +377,19 @@ export const workOrderPickSchema = z.object({
   quantity: z.number(),
   warehouse: z.object({ _id: z.string(), code: z.string() }),
   location: z.object({ _id: z.string(), code: z.string() }).nullable(),
+  /**
+   * Hose stocked by length: the piece to cut from (ADR 19), with its length now, batch and date code; null for
+   * counted parts, and for a shortfall held at the warehouse (negative stock allowed).
+   */
+  piece: z
+    .object({
+      _id: z.string(),
+      length: z.number(),
+      batch: z.string(),
+      dateCode: z.string().nullable(),
+      remnant: z.boolean(),
+    })
+    .nullable(),
 });
 export type WorkOrderPick = z.infer<typeof workOrderPickSchema>;
 
@@ -381,6 +409,8 @@ export const workOrderSchema = z.object({
   lines: z.array(workOrderLineSchema),
   /** Empty until release. */
   units: z.array(workOrderUnitSchema),
+  /** Picked with the order and consumed at completion, not built (a kit's component lines). */
+  looseItems: z.array(workOrderLooseItemSchema),
   materials: z.array(workOrderMaterialSchema),
   /** Empty until release, and again once completed or cancelled. */
   picks: z.array(workOrderPickSchema),

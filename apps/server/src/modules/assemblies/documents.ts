@@ -39,6 +39,61 @@ export interface PdfFile {
   data: Buffer;
 }
 
+/** The QR code a tag carries (`tagQrPayload`), as a PNG. */
+export function tagQrCode(publicUrl: string, serialId: string): Promise<Buffer> {
+  return QRCode.toBuffer(tagQrPayload(publicUrl, serialId), {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 300,
+  });
+}
+
+/** What one tag says, in the reader's units already. */
+export interface TagFace {
+  qr: Buffer;
+  serialId: string;
+  title: string;
+  description: string;
+  /** 'WP 4,000 psi' and 'Length 1,000 mm · SKIVE'; null when not known. */
+  workingPressure: string | null;
+  length: string | null;
+  built: string;
+  shop: string;
+}
+
+/**
+ * One 4 × 2 inch tag on the current page: the QR code with the serial under it, then the assembly's title,
+ * description, working pressure, length (and SKIVE), build date, serial and the shop.
+ */
+export function drawTag(doc: PDFKit.PDFDocument, tag: TagFace): void {
+  const pad = 8;
+  const qrSize = TAG_SIZE[1] - 2 * pad - 14;
+  doc.image(tag.qr, pad, pad, { width: qrSize, height: qrSize });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(tag.serialId, pad, pad + qrSize + 2, { width: qrSize, align: 'center', characterSpacing: 1 });
+  const x = pad + qrSize + 8;
+  const width = TAG_SIZE[0] - x - pad;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(tag.title, x, pad, { width, lineBreak: false, ellipsis: true });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .text(tag.description, x, doc.y + 2, { width, height: 26, ellipsis: true });
+  doc.moveDown(0.3);
+  if (tag.workingPressure)
+    doc.font('Helvetica-Bold').fontSize(10).text(tag.workingPressure, x, doc.y, { width });
+  doc.font('Helvetica').fontSize(8);
+  if (tag.length) doc.text(tag.length, x, doc.y + 1, { width });
+  doc
+    .text(`Built ${tag.built}`, x, doc.y + 1, { width })
+    .text(`Serial ${tag.serialId}`, x, doc.y + 1, { width });
+  doc.fontSize(7).text(tag.shop, x, TAG_SIZE[1] - pad - 9, { width, lineBreak: false, ellipsis: true });
+}
+
 /** The PDF `draw` makes, as bytes (the work order's documents use it too). */
 export function render(doc: PDFKit.PDFDocument, draw: () => void | Promise<void>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -109,53 +164,25 @@ export async function tagPdf(
   const assembly = await getAssembly(tx, organizationId, id);
   const shop = await organizationName(tx, organizationId);
   const payload = tagQrPayload(options.publicUrl, serial.serialId);
-  const qr = await QRCode.toBuffer(payload, {
-    errorCorrectionLevel: 'M',
-    margin: 1,
-    width: 300,
-  });
+  const qr = await tagQrCode(options.publicUrl, serial.serialId);
   const doc = new PDFDocument({
     size: TAG_SIZE,
     margin: 0,
     // The subject repeats what the QR code encodes, for whoever checks a tag file.
     info: { Title: `Tag ${serial.serialId} ${assembly.title}`, Author: shop, Subject: payload },
   });
-  const data = await render(doc, () => {
-    const pad = 8;
-    const qrSize = TAG_SIZE[1] - 2 * pad - 14;
-    doc.image(qr, pad, pad, { width: qrSize, height: qrSize });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text(serial.serialId, pad, pad + qrSize + 2, { width: qrSize, align: 'center', characterSpacing: 1 });
-    const x = pad + qrSize + 8;
-    const width = TAG_SIZE[0] - x - pad;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(12)
-      .text(assembly.title, x, pad, { width, lineBreak: false, ellipsis: true });
-    doc
-      .font('Helvetica')
-      .fontSize(7)
-      .text(assembly.description, x, doc.y + 2, { width, height: 26, ellipsis: true });
-    doc.moveDown(0.3);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text(`WP ${psi(assembly.computed.maxWorkingPressurePsi)}`, x, doc.y, { width });
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .text(
-        `Length ${mm(assembly.computed.overallLengthMm)}${assembly.parts.hose.skive ? ' · SKIVE' : ''}`,
-        x,
-        doc.y + 1,
-        { width },
-      )
-      .text(`Built ${day(serial.builtAt)}`, x, doc.y + 1, { width })
-      .text(`Serial ${serial.serialId}`, x, doc.y + 1, { width });
-    doc.fontSize(7).text(shop, x, TAG_SIZE[1] - pad - 9, { width, lineBreak: false, ellipsis: true });
-  });
+  const data = await render(doc, () =>
+    drawTag(doc, {
+      qr,
+      serialId: serial.serialId,
+      title: assembly.title,
+      description: assembly.description,
+      workingPressure: `WP ${psi(assembly.computed.maxWorkingPressurePsi)}`,
+      length: `Length ${mm(assembly.computed.overallLengthMm)}${assembly.parts.hose.skive ? ' · SKIVE' : ''}`,
+      built: day(serial.builtAt),
+      shop,
+    }),
+  );
   return { fileName: `tag-${safeFile(assembly.title)}-${serial.serialId}.pdf`, data };
 }
 

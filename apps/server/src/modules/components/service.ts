@@ -28,6 +28,7 @@ import {
   hoseKitLines,
   organizationSettings,
   stockMovements,
+  workOrderItems,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
@@ -307,7 +308,7 @@ export async function deleteComponent(tx: Tx, organizationId: string, id: string
 
 /** What keeps a component (the foreign keys that restrict its deletion), said for a person; null if nothing. */
 async function usedBy(tx: Tx, organizationId: string, id: string): Promise<string | null> {
-  const [row] = await queryRows<{ assemblies: boolean; kits: boolean; stock: boolean }>(
+  const [row] = await queryRows<{ assemblies: boolean; kits: boolean; stock: boolean; workOrders: boolean }>(
     tx,
     sql`select
       exists (select 1 from ${hoseAssemblies} where ${hoseAssemblies.organizationId} = ${organizationId}
@@ -316,10 +317,13 @@ async function usedBy(tx: Tx, organizationId: string, id: string): Promise<strin
       exists (select 1 from ${hoseKitLines} where ${hoseKitLines.organizationId} = ${organizationId}
         and ${hoseKitLines.componentId} = ${id}) as kits,
       exists (select 1 from ${stockMovements} where ${stockMovements.organizationId} = ${organizationId}
-        and ${stockMovements.componentId} = ${id}) as stock`,
+        and ${stockMovements.componentId} = ${id}) as stock,
+      exists (select 1 from ${workOrderItems} where ${workOrderItems.organizationId} = ${organizationId}
+        and ${workOrderItems.componentId} = ${id}) as "workOrders"`,
   );
   if (row?.assemblies) return 'is used in hose assemblies';
   if (row?.kits) return 'is a line of hose kits';
+  if (row?.workOrders) return 'is picked by work orders';
   if (row?.stock) return 'has stock history';
   return null;
 }

@@ -16,8 +16,10 @@ import { randomUUID } from 'node:crypto';
 import {
   AppErrorCode,
   type CostUnit,
+  comparePickOrder,
   formatStockQuantity,
   inCostUnits,
+  isRemnant,
   type StockMovementType,
   type StockUnit,
   stockUnitOf,
@@ -42,6 +44,16 @@ interface Texts {
 }
 
 /**
+ * Items stocked by length (ADR 19): what comes in may carry its batch and date code; what goes out may name
+ * the piece it is cut from (a work order's reservation does), else it is cut in the pick order.
+ */
+interface Pieces {
+  batch?: string;
+  dateCode?: string | null;
+  pieceId?: string | null;
+}
+
+/**
  * One change of stock. `quantity` is signed and in the stock unit (in positive, out negative): a receipt
  * and a return bring stock in, scrap and consumption take it out, an adjustment does either. A count names
  * what was counted and the ledger writes the difference from what is on hand (nothing when they agree); a
@@ -49,18 +61,19 @@ interface Texts {
  * `quantity` from one place to another (two rows sharing a group id) at the source's average cost.
  */
 export type LedgerEntry =
-  | (Texts & {
-      type: 'receipt' | 'return' | 'adjustment' | 'scrap' | 'consumption';
-      componentId: string;
-      warehouseId: string;
-      locationId: string | null;
-      quantity: number;
-      /**
-       * Per the component's cost unit (each, m or ft), for stock coming in. Left out, a receipt or return
-       * comes in at the item's cost (0 when it has none), an adjustment at the average cost (`movementValue`).
-       */
-      unitCost?: number;
-    })
+  | (Texts &
+      Pieces & {
+        type: 'receipt' | 'return' | 'adjustment' | 'scrap' | 'consumption';
+        componentId: string;
+        warehouseId: string;
+        locationId: string | null;
+        quantity: number;
+        /**
+         * Per the component's cost unit (each, m or ft), for stock coming in. Left out, a receipt or return
+         * comes in at the item's cost (0 when it has none), an adjustment at the average cost (`movementValue`).
+         */
+        unitCost?: number;
+      })
   | (Texts & {
       type: 'count';
       componentId: string;
@@ -68,7 +81,33 @@ export type LedgerEntry =
       locationId: string | null;
       counted: number;
     })
-  | (Texts & { type: 'transfer'; componentId: string; from: StockPlace; to: StockPlace; quantity: number });
+  | (Texts &
+      Pick<Pieces, 'pieceId'> & {
+        type: 'transfer';
+        componentId: string;
+        from: StockPlace;
+        to: StockPlace;
+        quantity: number;
+      });
+
+/** A piece of hose at a place, as the ledger keeps pieces in step (ADR 19). */
+interface PieceRow {
+  id: string;
+  length: number;
+  batch: string;
+  dateCode: string | null;
+  receivedAt: string;
+}
+
+/** Hose cut from (or, moved in, made into) one piece. */
+export interface PieceCut {
+  pieceId: string;
+  length: number;
+  batch: string;
+  dateCode: string | null;
+  /** When the piece came in; null for hose arriving now. */
+  receivedAt: string | null;
+}
 
 /** One ledger row as written, with the level it changed. */
 export interface RecordedMovement {
@@ -202,6 +241,7 @@ export function openLedger(
   const warehouseCache = new Map<string, LedgerWarehouse>();
   const locationCache = new Map<string, LedgerLocation>();
   let allowNegative: boolean | undefined = options.allowNegative;
+  let remnantLengthMm: number | undefined;
   let readerUnits: UnitSystem | undefined;
 
   async function component(id: string): Promise<LedgerComponent> {
@@ -265,6 +305,114 @@ export function openLedger(
   async function mayGoNegative(): Promise<boolean> {
     allowNegative ??= (await getSettings(tx, organizationId)).allowNegativeStock;
     return allowNegative;
+  }
+
+  async function remnantLength(): Promise<number> {
+    remnantLengthMm ??= (await getSettings(tx, organizationId)).remnantLengthMm;
+    return remnantLengthMm;
+  }
+
+  /** The pieces with hose left at a place. The caller holds the place's level row lock. */
+  async function piecesAt(at: Resolved): Promise<PieceRow[]> {
+    const rows = await queryRows<{
+      id: string;
+      length: string;
+      batch: string;
+      date_code: string | null;
+      created_at: string;
+    }>(
+      tx,
+      sql`select id, length::text, batch, date_code, created_at::text from hose_pieces
+          where organization_id = ${organizationId} and component_id = ${at.component.id}
+            and warehouse_id = ${at.warehouse.id} and location_id is not distinct from ${at.location?.id ?? null}::uuid
+            and length > 0
+          order by created_at, id`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      length: Number(r.length),
+      batch: r.batch,
+      dateCode: r.date_code,
+      receivedAt: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  /**
+   * Keeps the pieces of a place adding up to what is on hand after a movement (none below zero). Hose coming
+   * in is a new piece with its batch and date code, or, moved from another place, the pieces it was cut
+   * from (`carried`). Hose going out is cut from `pieceId` first, then from the piece the pick order
+   * (`comparePickOrder`) would choose for that length, else piece after piece in that order. Answers the cuts.
+   */
+  async function keepPiecesInStep(
+    at: Resolved,
+    onHandAfter: number,
+    origin: Pieces & { carried?: PieceCut[] },
+  ): Promise<PieceCut[]> {
+    if (at.component.stockUnit !== 'mm') return [];
+    const pieces = await piecesAt(at);
+    const inPieces = roundQuantity(pieces.reduce((sum, p) => sum + p.length, 0));
+    const target = Math.max(0, roundQuantity(onHandAfter));
+    if (target > inPieces) {
+      let missing = roundQuantity(target - inPieces);
+      const sources: PieceCut[] = origin.carried?.length
+        ? origin.carried
+        : [
+            {
+              pieceId: '',
+              length: missing,
+              batch: origin.batch ?? '',
+              dateCode: origin.dateCode ?? null,
+              receivedAt: null,
+            },
+          ];
+      const made: PieceCut[] = [];
+      for (const source of sources) {
+        const length = Math.min(source.length, missing);
+        if (length <= 0) break;
+        const [row] = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into hose_pieces (organization_id, component_id, warehouse_id, location_id, length,
+                received_length, batch, date_code, created_at)
+              values (${organizationId}, ${at.component.id}, ${at.warehouse.id}, ${at.location?.id ?? null}::uuid,
+                ${length}::numeric, ${length}::numeric, ${source.batch}, ${source.dateCode},
+                coalesce(${source.receivedAt}::timestamptz, now()))
+              returning id`,
+        );
+        made.push({ ...source, pieceId: row?.id ?? '', length });
+        missing = roundQuantity(missing - length);
+      }
+      return made;
+    }
+    if (target === inPieces) return [];
+    let remaining = roundQuantity(inPieces - target);
+    const threshold = await remnantLength();
+    const pickable = (p: PieceRow) => ({ ...p, free: p.length, remnant: isRemnant(p.length, threshold) });
+    const order = pieces.map(pickable).sort(comparePickOrder);
+    const named = origin.pieceId ? order.find((p) => p.id === origin.pieceId) : undefined;
+    const fitting = order.find((p) => p.length + 1e-6 >= remaining);
+    const sequence = [
+      ...(named ? [named] : []),
+      ...(fitting && fitting !== named ? [fitting] : []),
+      ...order.filter((p) => p !== named && p !== fitting),
+    ];
+    const cuts: PieceCut[] = [];
+    for (const piece of sequence) {
+      if (remaining <= 0) break;
+      const length = Math.min(piece.length, remaining);
+      await tx.execute(
+        sql`update hose_pieces set length = length - ${length}::numeric
+            where id = ${piece.id} and organization_id = ${organizationId}`,
+      );
+      cuts.push({
+        pieceId: piece.id,
+        length,
+        batch: piece.batch,
+        dateCode: piece.dateCode,
+        receivedAt: piece.receivedAt,
+      });
+      remaining = roundQuantity(remaining - length);
+    }
+    return cuts;
   }
 
   async function units(): Promise<UnitSystem> {
@@ -433,6 +581,8 @@ export function openLedger(
           groupId,
           level: target,
         });
+        const carried = await keepPiecesInStep(from, out.onHandAfter, { pieceId: entry.pieceId });
+        await keepPiecesInStep(to, into.onHandAfter, { carried });
         return [out, into];
       }
       case 'count': {
@@ -445,12 +595,12 @@ export function openLedger(
         const d = roundQuantity(counted - Number(level.on_hand));
         if (d === 0) return [];
         if (d > 0 && !at.warehouse.active) refuseInactive(at);
-        return [
-          await apply(at, 'count', d, texts, (l) => movementValue(at.component, l, d), {
-            unchecked: true,
-            level,
-          }),
-        ];
+        const countedMovement = await apply(at, 'count', d, texts, (l) => movementValue(at.component, l, d), {
+          unchecked: true,
+          level,
+        });
+        await keepPiecesInStep(at, countedMovement.onHandAfter, {});
+        return [countedMovement];
       }
       default: {
         const quantity = roundQuantity(entry.quantity);
@@ -464,11 +614,11 @@ export function openLedger(
           entry.type === 'receipt' || entry.type === 'return'
             ? (entry.unitCost ?? at.component.cost ?? 0)
             : entry.unitCost;
-        return [
-          await apply(at, entry.type, quantity, texts, (l) =>
-            movementValue(at.component, l, quantity, unitCost),
-          ),
-        ];
+        const moved = await apply(at, entry.type, quantity, texts, (l) =>
+          movementValue(at.component, l, quantity, unitCost),
+        );
+        await keepPiecesInStep(at, moved.onHandAfter, entry);
+        return [moved];
       }
     }
   }

@@ -6,6 +6,7 @@
 import {
   checkStockCount as checkStockCountEndpoint,
   createStockMovement as createStockMovementEndpoint,
+  listHosePieces as listHosePiecesEndpoint,
   listInventory as listInventoryEndpoint,
   listLowStock as listLowStockEndpoint,
   listStockMovements as listStockMovementsEndpoint,
@@ -13,6 +14,7 @@ import {
 } from '@hosewright/domain';
 import { type ContractRoute, implement } from '../../api/contract-route.ts';
 import { checkStockCount } from './import-targets.ts';
+import { listHosePieces } from './pieces.ts';
 import {
   createStockMovement,
   listInventory,
@@ -45,6 +47,10 @@ export function inventoryRoutes(): ContractRoute[] {
 
     implement(checkStockCountEndpoint).inTransaction(({ params, body }, { tx, organizationId }) =>
       checkStockCount(tx, organizationId, params.importId, body.mapping),
+    ),
+
+    implement(listHosePiecesEndpoint).inTransaction(({ query }, { tx, organizationId }) =>
+      listHosePieces(tx, organizationId, query),
     ),
   ];
 }

@@ -8,6 +8,7 @@
 import {
   AppErrorCode,
   type CostUnit,
+  formatStockQuantity,
   type InventoryList,
   type InventoryListQuery,
   inCostUnits,
@@ -26,11 +27,13 @@ import {
   type StockUnit,
   stockUnitOf,
   toStockQuantity,
+  type UnitSystem,
 } from '@hosewright/domain';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   components,
+  hosePieces,
   stockLevels,
   stockMovements,
   stockReorderPoints,
@@ -41,7 +44,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
 import { likePattern } from '../customers/service.ts';
-import { getSettings } from '../organization/service.ts';
+import { getSettings, unitsOf } from '../organization/service.ts';
 import { type LedgerComponent, type LedgerEntry, openLedger, type RecordedMovement } from './ledger.ts';
 
 /** A 400 on one field, in the shape of a validation failure. */
@@ -418,7 +421,62 @@ function entryOf(input: StockMovementInput, component: LedgerComponent): LedgerE
         to: input.to,
         quantity,
         notes: input.notes,
+        pieceId: input.pieceId,
       };
+  }
+}
+
+/**
+ * Batch, date code and piece are for hose stocked by length (ADR 19); a piece named for hose going out must
+ * be one with hose left at the place it goes out of (404 otherwise) and hold the length (409 otherwise).
+ */
+async function checkHoseFields(
+  tx: Tx,
+  organizationId: string,
+  input: StockMovementInput,
+  entry: LedgerEntry,
+  component: LedgerComponent,
+  units: UnitSystem,
+): Promise<void> {
+  const fields = ['batch', 'dateCode', 'pieceId'] as const;
+  if (component.stockUnit !== 'mm') {
+    const given = fields.find((f) => f in input && (input as Record<string, unknown>)[f] !== undefined);
+    if (given) {
+      throw fieldError(
+        given,
+        `${component.partNumber} is counted in pieces: only hose stocked by length has a batch, date code or piece`,
+      );
+    }
+    return;
+  }
+  const pieceId = 'pieceId' in input ? input.pieceId : undefined;
+  if (!pieceId || entry.type === 'count') return;
+  const quantity = Math.abs(entry.quantity);
+  const place = entry.type === 'transfer' ? entry.from : entry;
+  if (entry.type !== 'transfer' && entry.quantity > 0) return;
+  const [piece] = await tx
+    .select({ length: hosePieces.length, batch: hosePieces.batch })
+    .from(hosePieces)
+    .where(
+      and(
+        eq(hosePieces.organizationId, organizationId),
+        eq(hosePieces.id, pieceId),
+        eq(hosePieces.componentId, component.id),
+        eq(hosePieces.warehouseId, place.warehouseId),
+        place.locationId === null
+          ? isNull(hosePieces.locationId)
+          : eq(hosePieces.locationId, place.locationId),
+        gt(hosePieces.length, 0),
+      ),
+    );
+  if (!piece) throw AppError.notFound('This piece of hose');
+  if (piece.length + 1e-6 < quantity) {
+    const fmt = (v: number) => formatStockQuantity(v, 'mm', units);
+    throw new AppError(
+      AppErrorCode.Conflict,
+      `This piece of ${component.partNumber} is ${fmt(piece.length)} long; ${fmt(quantity)} was asked for`,
+      { field: 'quantity' },
+    );
   }
 }
 
@@ -441,7 +499,16 @@ export async function createStockMovement(
     await ledger.warehouse(place.warehouseId);
     await ledger.location(place.warehouseId, place.locationId);
   }
-  const recorded: RecordedMovement[] = await ledger.record(entryOf(input, component));
+  const entry = entryOf(input, component);
+  await checkHoseFields(
+    tx,
+    organizationId,
+    input,
+    entry,
+    component,
+    (await unitsOf(tx, organizationId, userId)).units,
+  );
+  const recorded: RecordedMovement[] = await ledger.record(entry);
   const levelIds = [...new Set(recorded.map((m) => m.levelId))];
   return {
     movements: await movementsById(

@@ -112,6 +112,8 @@ export function organizationModule({ config, database, mailer, realtime }: Modul
           wasteAllowancePct: settings.wasteAllowancePct,
           partNumberPattern: settings.partNumberPattern,
           workOrderNumberPattern: settings.workOrderNumberPattern,
+          remnantLengthMm: settings.remnantLengthMm,
+          hoseShelfLifeMonths: settings.hoseShelfLifeMonths,
           unitSystem: settings.unitSystem,
         };
       }),

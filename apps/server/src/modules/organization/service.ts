@@ -59,6 +59,8 @@ export async function getSettingsView(tx: Tx, organizationId: string): Promise<O
     defaultWarehouseCode: warehouse?.code ?? '',
     allowNegativeStock: row.allowNegativeStock,
     workOrderNumberPattern: row.workOrderNumberPattern,
+    remnantLengthMm: row.remnantLengthMm,
+    hoseShelfLifeMonths: row.hoseShelfLifeMonths,
   };
 }
 

@@ -376,6 +376,7 @@ export async function completeWorkOrder(
         componentId: r.componentId,
         warehouseId: r.warehouseId,
         locationId: r.locationId,
+        pieceId: r.pieceId,
         quantity: -r.quantity,
         reference: order.number,
       });

@@ -26,12 +26,13 @@ import type { Tx } from '../../db/client.ts';
 import { hoseAssemblies, workOrderLines } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
+  drawTag,
   organizationName,
   type PdfFile,
   render,
   safeFile,
   TAG_SIZE,
-  tagQrPayload,
+  tagQrCode,
   unitWriters,
 } from '../assemblies/documents.ts';
 import type { StoredSpec } from '../assemblies/service.ts';
@@ -253,6 +254,13 @@ function cutPieces(
       byItem.set(componentId, pieces);
     }
   }
+  // A kit's loose hose: one piece per kit.
+  for (const item of order.looseItems) {
+    if (item.stockUnit !== 'mm') continue;
+    const pieces = byItem.get(item.componentId) ?? [];
+    for (let i = 0; i < item.count; i++) pieces.push(item.quantity);
+    byItem.set(item.componentId, pieces);
+  }
   for (const [componentId, pieces] of byItem) {
     const places = picks
       .filter((p) => p.componentId === componentId && p.stockUnit === 'mm')
@@ -277,6 +285,21 @@ function piecesText(pieces: readonly number[], mm: (n: number) => string): strin
   const counts = new Map<number, number>();
   for (const p of pieces) counts.set(p, (counts.get(p) ?? 0) + 1);
   return [...counts].map(([length, n]) => `${n} × ${mm(length)}`).join(', ');
+}
+
+/**
+ * The item, and for hose the piece to cut from (ADR 19): 'Remnant of 1.20 m, batch B-7, made 2026-03' or
+ * 'From the 50.00 m piece, …', so the picker takes the remnant the release chose and not a fresh reel.
+ */
+function pickDescription(pick: WorkOrderPick, units: UnitSystem): string {
+  const { piece } = pick;
+  if (!piece) return pick.description;
+  const length = formatStockQuantity(piece.length, 'mm', units);
+  const which = piece.remnant ? `Remnant of ${length}` : `From the ${length} piece`;
+  const origin = [piece.batch && `batch ${piece.batch}`, piece.dateCode && `made ${piece.dateCode}`].filter(
+    Boolean,
+  );
+  return `${pick.description}\n${[which, ...origin].join(', ')}`;
 }
 
 /** The pick list of a released (or in progress) work order: its picks by warehouse and location. */
@@ -345,7 +368,7 @@ export async function pickListPdf(
             p.stockUnit === 'mm'
               ? `${formatStockQuantity(p.quantity, 'mm', options.units)}${cut?.length ? `\ncut ${piecesText(cut, mm)}` : ''}`
               : `${formatStockQuantity(p.quantity, 'each', options.units)} pcs`;
-          return ['', p.location?.code ?? '—', p.partNumber, p.description, quantity];
+          return ['', p.location?.code ?? '—', p.partNumber, pickDescription(p, options.units), quantity];
         }),
       );
     }
@@ -646,15 +669,7 @@ export async function tagsPdf(
   const { psi, mm } = unitWriters(options.units);
   const shop = await organizationName(tx, organizationId);
   const lines = new Map(order.lines.map((l) => [l._id, l]));
-  const codes = await Promise.all(
-    units.map((u) =>
-      QRCode.toBuffer(tagQrPayload(options.publicUrl, u.serialId), {
-        errorCorrectionLevel: 'M',
-        margin: 1,
-        width: 300,
-      }),
-    ),
-  );
+  const codes = await Promise.all(units.map((u) => tagQrCode(options.publicUrl, u.serialId)));
   const doc = new PDFDocument({
     size: TAG_SIZE,
     margin: 0,
@@ -664,44 +679,19 @@ export async function tagsPdf(
   const data = await render(doc, () => {
     units.forEach((unit, i) => {
       const assembly = lines.get(unit.lineId)?.hoseAssembly;
-      doc.addPage({ size: TAG_SIZE, margin: 0 });
-      const pad = 8;
-      const qrSize = TAG_SIZE[1] - 2 * pad - 14;
       const qr = codes[i];
-      if (qr) doc.image(qr, pad, pad, { width: qrSize, height: qrSize });
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .text(unit.serialId, pad, pad + qrSize + 2, { width: qrSize, align: 'center', characterSpacing: 1 });
-      const x = pad + qrSize + 8;
-      const width = TAG_SIZE[0] - x - pad;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(12)
-        .text(assembly?.title ?? '', x, pad, { width, lineBreak: false, ellipsis: true });
-      doc
-        .font('Helvetica')
-        .fontSize(7)
-        .text(assembly?.description ?? '', x, doc.y + 2, { width, height: 26, ellipsis: true });
-      doc.moveDown(0.3);
-      if (assembly) {
-        doc
-          .font('Helvetica-Bold')
-          .fontSize(10)
-          .text(`WP ${psi(assembly.workingPressurePsi)}`, x, doc.y, { width });
-        doc
-          .font('Helvetica')
-          .fontSize(8)
-          .text(`Length ${mm(assembly.overallLengthMm)}${assembly.skive ? ' · SKIVE' : ''}`, x, doc.y + 1, {
-            width,
-          });
-      }
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .text(`Built ${unit.completedAt ? day(unit.completedAt) : ''}`, x, doc.y + 1, { width })
-        .text(`Serial ${unit.serialId}`, x, doc.y + 1, { width });
-      doc.fontSize(7).text(shop, x, TAG_SIZE[1] - pad - 9, { width, lineBreak: false, ellipsis: true });
+      if (!qr) return;
+      doc.addPage({ size: TAG_SIZE, margin: 0 });
+      drawTag(doc, {
+        qr,
+        serialId: unit.serialId,
+        title: assembly?.title ?? '',
+        description: assembly?.description ?? '',
+        workingPressure: assembly ? `WP ${psi(assembly.workingPressurePsi)}` : null,
+        length: assembly ? `Length ${mm(assembly.overallLengthMm)}${assembly.skive ? ' · SKIVE' : ''}` : null,
+        built: unit.completedAt ? day(unit.completedAt) : '',
+        shop,
+      });
     });
   });
   return { fileName: `tags-${safeFile(order.number)}.pdf`, data };

@@ -16,7 +16,10 @@ import {
   COMPONENT_KINDS,
   type ComponentKind,
   type CrimpEnd,
+  comparePickOrder,
   formatStockQuantity,
+  isPastShelfLife,
+  isRemnant,
   kitTitle,
   type ListResponse,
   nextPartNumber,
@@ -39,7 +42,7 @@ import {
   type WorkOrderUnit,
   type WorkOrderUpdate,
 } from '@hosewright/domain';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   components,
@@ -49,11 +52,13 @@ import {
   hoseAssemblySerials,
   hoseKitLines,
   hoseKits,
+  hosePieces,
   stockLevels,
   stockReservations,
   users,
   warehouseLocations,
   warehouses,
+  workOrderItems,
   workOrderLines,
   workOrders,
   workOrderUnits,
@@ -63,6 +68,7 @@ import { totalOf } from '../../lib/paging.ts';
 import { generateSerialId, SERIAL_NOT_FOUND, type StoredSpec } from '../assemblies/service.ts';
 import { likePattern } from '../customers/service.ts';
 import { roundQuantity } from '../inventory/ledger.ts';
+import { reservedOfPiece } from '../inventory/pieces.ts';
 import { getSettings, unitsOf } from '../organization/service.ts';
 import { findDefaultWarehouse } from '../warehouses/default.ts';
 
@@ -220,9 +226,27 @@ interface Requirements {
 function requirementsOf(
   lines: readonly { spec: StoredSpec; quantity: number; title: string }[],
   parts: Map<string, PartRow>,
+  items: readonly NewItem[] = [],
 ): Requirements {
   const byComponent = new Map<string, Requirement>();
   const missing: string[] = [];
+  const requirementOf = (part: PartRow): Requirement => {
+    let requirement = byComponent.get(part.id);
+    if (!requirement) {
+      requirement = { part, stockUnit: stockUnitOf(part), quantity: 0, pieces: [] };
+      byComponent.set(part.id, requirement);
+    }
+    return requirement;
+  };
+  // A kit's loose parts: picked with the order, a length of hose one piece per kit.
+  for (const item of items) {
+    const part = parts.get(item.componentId);
+    if (!part) continue;
+    const requirement = requirementOf(part);
+    if (requirement.stockUnit === 'mm')
+      requirement.pieces.push({ lengthMm: item.quantity, count: item.count });
+    requirement.quantity = roundQuantity(requirement.quantity + item.quantity * item.count);
+  }
   for (const line of lines) {
     const { parts: used, computed } = line.spec;
     const uses: { id: string; partNumber: string; lengthMm: number | null }[] = [
@@ -246,13 +270,8 @@ function requirementsOf(
         missing.push(`${use.partNumber} (${line.title})`);
         continue;
       }
-      const stockUnit = stockUnitOf(part);
-      let requirement = byComponent.get(part.id);
-      if (!requirement) {
-        requirement = { part, stockUnit, quantity: 0, pieces: [] };
-        byComponent.set(part.id, requirement);
-      }
-      if (stockUnit === 'mm') {
+      const requirement = requirementOf(part);
+      if (requirement.stockUnit === 'mm') {
         const lengthMm = roundQuantity(use.lengthMm ?? 0);
         if (lengthMm <= 0) continue;
         requirement.pieces.push({ lengthMm, count: line.quantity });
@@ -407,8 +426,13 @@ function toUnit(row: UnitRow, assembledByName: string | null): WorkOrderUnit {
 }
 
 async function picksOf(tx: Tx, organizationId: string, workOrderId: string): Promise<WorkOrderPick[]> {
+  const { remnantLengthMm } = await getSettings(tx, organizationId);
   const rows = await tx
     .select({
+      pieceId: hosePieces.id,
+      pieceLength: hosePieces.length,
+      batch: hosePieces.batch,
+      dateCode: hosePieces.dateCode,
       componentId: stockReservations.componentId,
       quantity: stockReservations.quantity,
       kind: components.kind,
@@ -424,17 +448,19 @@ async function picksOf(tx: Tx, organizationId: string, workOrderId: string): Pro
     .innerJoin(components, eq(components.id, stockReservations.componentId))
     .innerJoin(warehouses, eq(warehouses.id, stockReservations.warehouseId))
     .leftJoin(warehouseLocations, eq(warehouseLocations.id, stockReservations.locationId))
+    .leftJoin(hosePieces, eq(hosePieces.id, stockReservations.pieceId))
     .where(
       and(
         eq(stockReservations.organizationId, organizationId),
         eq(stockReservations.workOrderId, workOrderId),
       ),
     )
-    // The order a picker walks: by location, then by part.
+    // The order a picker walks: by location, then by part (remnants before reels).
     .orderBy(
       asc(sql`lower(${warehouses.code})`),
       sql`lower(${warehouseLocations.code}) asc nulls last`,
       asc(sql`lower(${components.partNumber})`),
+      sql`${hosePieces.length} asc nulls last`,
     );
   return rows.map((r) => ({
     componentId: r.componentId,
@@ -444,6 +470,16 @@ async function picksOf(tx: Tx, organizationId: string, workOrderId: string): Pro
     quantity: r.quantity,
     warehouse: { _id: r.warehouseId, code: r.warehouseCode },
     location: r.locationId ? { _id: r.locationId, code: r.locationCode ?? '' } : null,
+    piece:
+      r.pieceId === null || r.pieceLength === null
+        ? null
+        : {
+            _id: r.pieceId,
+            length: r.pieceLength,
+            batch: r.batch ?? '',
+            dateCode: r.dateCode,
+            remnant: isRemnant(r.pieceLength, remnantLengthMm),
+          },
   }));
 }
 
@@ -475,13 +511,13 @@ export async function getWorkOrder(tx: Tx, organizationId: string, id: string): 
     .leftJoin(users, eq(users.id, workOrderUnits.assembledBy))
     .where(and(eq(workOrderUnits.organizationId, organizationId), eq(workOrderUnits.workOrderId, id)))
     .orderBy(asc(workOrderUnits.index));
-  const parts = await loadParts(
-    tx,
-    organizationId,
-    lines.flatMap((l) => partIdsOf(l.spec)),
-  );
+  const items = await loadItems(tx, organizationId, id);
+  const parts = await loadParts(tx, organizationId, [
+    ...lines.flatMap((l) => partIdsOf(l.spec)),
+    ...items.map((i) => i.componentId),
+  ]);
   const titled = lines.map((l) => ({ ...l, title: assemblyTitle(l.partNumber, l.revision, delimiter) }));
-  const { byComponent } = requirementsOf(titled, parts);
+  const { byComponent } = requirementsOf(titled, parts, items);
   const free = await freeInWarehouse(tx, organizationId, row.warehouseId, row.id, [...byComponent.keys()]);
   const materials: WorkOrderMaterial[] = [...byComponent.values()]
     .map((r) => ({
@@ -530,6 +566,22 @@ export async function getWorkOrder(tx: Tx, organizationId: string, id: string): 
       replacesSerialId: l.replacesSerialId,
     })),
     units,
+    looseItems: items.flatMap((item) => {
+      const part = parts.get(item.componentId);
+      return part
+        ? [
+            {
+              componentId: part.id,
+              kind: part.kind as ComponentKind,
+              partNumber: part.partNumber,
+              description: part.description,
+              stockUnit: stockUnitOf(part),
+              quantity: item.quantity,
+              count: item.count,
+            },
+          ]
+        : [];
+    }),
     materials,
     picks,
     unitCount: units.length > 0 ? units.length : lines.reduce((n, l) => n + l.quantity, 0),
@@ -798,6 +850,47 @@ async function insertLines(
   );
 }
 
+/** A kit's component line on a work order: `count` pieces of `quantity` (stock unit). */
+interface NewItem {
+  componentId: string;
+  quantity: number;
+  count: number;
+}
+
+/** A quantity in a cost unit (each, m or ft) in the stock unit (pieces, or millimetres). */
+function toStockUnits(quantity: number, costUnit: string): number {
+  if (costUnit === 'm') return roundQuantity(quantity * 1000);
+  if (costUnit === 'ft') return roundQuantity(quantity * 304.8);
+  return quantity;
+}
+
+async function insertItems(
+  tx: Tx,
+  organizationId: string,
+  workOrderId: string,
+  items: readonly NewItem[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await tx
+    .insert(workOrderItems)
+    .values(items.map((item, i) => ({ organizationId, workOrderId, position: i + 1, ...item })));
+}
+
+/** The loose items of a work order, in order. */
+async function loadItems(tx: Tx, organizationId: string, workOrderId: string): Promise<NewItem[]> {
+  return tx
+    .select({
+      componentId: workOrderItems.componentId,
+      quantity: workOrderItems.quantity,
+      count: workOrderItems.count,
+    })
+    .from(workOrderItems)
+    .where(
+      and(eq(workOrderItems.organizationId, organizationId), eq(workOrderItems.workOrderId, workOrderId)),
+    )
+    .orderBy(asc(workOrderItems.position));
+}
+
 /** The most units one line may build (the contract's limit on a line). */
 const MAX_LINE_UNITS = 1000;
 
@@ -807,7 +900,7 @@ async function linesOfKit(
   organizationId: string,
   hoseKitId: string,
   kits: number,
-): Promise<{ lines: NewLine[]; customerId: string | null }> {
+): Promise<{ lines: NewLine[]; items: NewItem[]; customerId: string | null }> {
   const [kit] = await tx
     .select({
       id: hoseKits.id,
@@ -820,17 +913,26 @@ async function linesOfKit(
   if (!kit) throw badInput(['hoseKitId'], 'The hose kit was not found; choose it again');
   const { revisionDelimiter: delimiter } = await getSettings(tx, organizationId);
   const title = kitTitle(kit.partNumber, kit.revision, delimiter);
-  const rows = await tx
-    .select({ hoseAssemblyId: hoseKitLines.hoseAssemblyId, quantity: hoseKitLines.quantity })
+  const all = await tx
+    .select({
+      lineType: hoseKitLines.lineType,
+      hoseAssemblyId: hoseKitLines.hoseAssemblyId,
+      componentId: hoseKitLines.componentId,
+      costUnit: components.costUnit,
+      quantity: hoseKitLines.quantity,
+    })
     .from(hoseKitLines)
-    .where(
-      and(
-        eq(hoseKitLines.organizationId, organizationId),
-        eq(hoseKitLines.hoseKitId, kit.id),
-        eq(hoseKitLines.lineType, 'hoseAssembly'),
-      ),
-    )
+    .leftJoin(components, eq(components.id, hoseKitLines.componentId))
+    .where(and(eq(hoseKitLines.organizationId, organizationId), eq(hoseKitLines.hoseKitId, kit.id)))
     .orderBy(asc(hoseKitLines.position));
+  const rows = all.filter((r) => r.lineType === 'hoseAssembly');
+  // Component lines are picked, not built: per kit, the line's quantity in its cost unit (pieces, m or ft of
+  // hose, one cut per kit), in the stock unit. 'Other' lines are not stock.
+  const items: NewItem[] = all.flatMap((r) =>
+    r.lineType === 'component' && r.componentId && r.costUnit
+      ? [{ componentId: r.componentId, quantity: toStockUnits(r.quantity, r.costUnit), count: kits }]
+      : [],
+  );
   const lines: NewLine[] = [];
   for (const [i, row] of rows.entries()) {
     if (!row.hoseAssemblyId) continue;
@@ -855,7 +957,7 @@ async function linesOfKit(
       `Kit ${title} has no hose assemblies to build: add assemblies to the kit, or make the work order from assemblies`,
     );
   }
-  return { lines, customerId: kit.customerId };
+  return { lines, items, customerId: kit.customerId };
 }
 
 /** The built unit a scanned tag names, read as a person types it; unknown in this organisation is 404. */
@@ -889,6 +991,7 @@ export async function createWorkOrder(
   input: WorkOrderCreate,
 ): Promise<WorkOrder> {
   let lines: NewLine[];
+  let items: NewItem[] = [];
   let customerId: string | null;
   let hoseKitId: string | null = null;
   switch (input.from) {
@@ -901,6 +1004,7 @@ export async function createWorkOrder(
     case 'kit': {
       const kit = await linesOfKit(tx, organizationId, input.hoseKitId, input.quantity);
       lines = kit.lines;
+      items = kit.items;
       customerId = kit.customerId;
       hoseKitId = input.hoseKitId;
       break;
@@ -942,6 +1046,7 @@ export async function createWorkOrder(
     .returning({ id: workOrders.id });
   if (!row) throw new Error('work order insert returned nothing');
   await insertLines(tx, organizationId, row.id, lines);
+  await insertItems(tx, organizationId, row.id, items);
   return getWorkOrder(tx, organizationId, row.id);
 }
 
@@ -1028,15 +1133,28 @@ export async function updateWorkOrder(
 // Release: reserve the stock, number the units
 // ---------------------------------------------------------------------------------------------------------
 
-/** The free stock of one item at one place of the warehouse (on hand less other orders' reservations). */
+/**
+ * The free stock of one item at one place of the warehouse (on hand less other orders' reservations). For
+ * items stocked by length each piece of hose is a place of its own (ADR 19), with what the pick order reads.
+ */
 export interface FreePlace {
   locationId: string | null;
+  /** Items stocked by length: the piece. */
+  pieceId?: string | null;
   free: number;
+  remnant?: boolean;
+  dateCode?: string | null;
+  receivedAt?: string;
+}
+
+/** The key `Allocation.takes` uses for a place: the piece, else the location, '' for no location. */
+export function placeKey(place: Pick<FreePlace, 'locationId' | 'pieceId'>): string {
+  return place.pieceId ?? place.locationId ?? '';
 }
 
 /** Where one item's requirement comes from, and what no place could give. */
 export interface Allocation {
-  /** Quantity (stock unit) taken per place; the key is the location id, '' for the warehouse's no-location. */
+  /** Quantity (stock unit) taken per place, by `placeKey`. */
   takes: Map<string, number>;
   /** What could not be placed, in the stock unit. */
   short: number;
@@ -1045,42 +1163,48 @@ export interface Allocation {
 }
 
 /**
- * Chooses the places one item is taken from. Every piece of an item stocked by length comes whole from one
- * place (a cut cannot span two reels), from the place with the least free length that still fits it, so short
- * reels and remnants are used before a full reel is cut into; the longest pieces are placed first. Counted
- * parts come from the place with the least that covers them all, or else are split across places, the fullest
- * first. Only the order places are tried in is policy: issue 16 part 3 (remnants, batches, first in first out)
- * replaces it here.
+ * Chooses the places one item is taken from. Every cut of an item stocked by length comes whole from one
+ * piece of hose (a cut cannot span two reels): of the pieces long enough, the one the pick order
+ * (`comparePickOrder`) puts first: remnants first, then the oldest batch by date code; the longest cuts are
+ * placed first, so short ones use what is left. Counted parts come from the place with the least that covers
+ * them all, or else are split across places, the fullest first.
  */
 export function allocateStock(
   requirement: Pick<Requirement, 'stockUnit' | 'quantity' | 'pieces'>,
   places: readonly FreePlace[],
 ): Allocation {
-  const free = places.map((p) => ({ key: p.locationId ?? '', free: Math.max(0, p.free) }));
   const takes = new Map<string, number>();
   const take = (key: string, quantity: number) =>
     takes.set(key, roundQuantity((takes.get(key) ?? 0) + quantity));
   if (requirement.stockUnit === 'mm') {
-    const pieces = requirement.pieces
+    const pieces = places.map((p) => ({
+      key: placeKey(p),
+      free: Math.max(0, p.free),
+      remnant: p.remnant ?? false,
+      dateCode: p.dateCode ?? null,
+      receivedAt: p.receivedAt ?? '',
+    }));
+    const cuts = requirement.pieces
       .flatMap((p) => Array.from({ length: p.count }, () => p.lengthMm))
       .sort((a, b) => b - a);
     let short = 0;
     let longestUnplacedMm = 0;
-    for (const piece of pieces) {
-      let best: (typeof free)[number] | undefined;
-      for (const place of free) {
-        if (place.free + 1e-6 >= piece && (!best || place.free < best.free)) best = place;
+    for (const cut of cuts) {
+      let best: (typeof pieces)[number] | undefined;
+      for (const piece of pieces) {
+        if (piece.free + 1e-6 >= cut && (!best || comparePickOrder(piece, best) < 0)) best = piece;
       }
       if (best) {
-        best.free = roundQuantity(best.free - piece);
-        take(best.key, piece);
+        best.free = roundQuantity(best.free - cut);
+        take(best.key, cut);
       } else {
-        short = roundQuantity(short + piece);
-        longestUnplacedMm = Math.max(longestUnplacedMm, piece);
+        short = roundQuantity(short + cut);
+        longestUnplacedMm = Math.max(longestUnplacedMm, cut);
       }
     }
     return { takes, short, longestUnplacedMm };
   }
+  const free = places.map((p) => ({ key: placeKey(p), free: Math.max(0, p.free) }));
   let remaining = requirement.quantity;
   const covering = free.filter((p) => p.free >= remaining).sort((a, b) => a.free - b.free)[0];
   if (covering) {
@@ -1097,20 +1221,31 @@ export function allocateStock(
   return { takes, short: remaining, longestUnplacedMm: 0 };
 }
 
+/** The free stock of one item in the warehouse, and (stocked by length) what is past its shelf life. */
+interface ItemPlaces {
+  places: FreePlace[];
+  /** Free length of pieces past their shelf life, not offered for picking. */
+  pastShelfLife: number;
+}
+
 /**
  * The free stock of these items at every place of the warehouse, read under row locks on their level rows.
  * The locks are taken in one order (item, then location, none first: the ledger's transfer order), so two
  * releases wait for each other instead of deadlocking; the reservations are read after the locks, so the
- * second of two releases sees what the first reserved and cannot hold the same last metre.
+ * second of two releases sees what the first reserved and cannot hold the same last metre. Items stocked by
+ * length answer their pieces (the ledger keeps them in step under the same locks), less what other orders
+ * hold of each; pieces past their shelf life are left out.
  */
 async function lockFreePlaces(
   tx: Tx,
   organizationId: string,
   warehouseId: string,
   workOrderId: string,
-  componentIds: string[],
-): Promise<Map<string, FreePlace[]>> {
-  const byComponent = new Map<string, FreePlace[]>();
+  requirements: readonly Requirement[],
+  settings: { remnantLengthMm: number; hoseShelfLifeMonths: number },
+): Promise<Map<string, ItemPlaces>> {
+  const byComponent = new Map<string, ItemPlaces>();
+  const componentIds = requirements.map((r) => r.part.id);
   if (componentIds.length === 0) return byComponent;
   const levels = await tx
     .select({
@@ -1145,11 +1280,56 @@ async function lockFreePlaces(
     )
     .groupBy(stockReservations.componentId, stockReservations.locationId);
   const held = new Map(reserved.map((r) => [`${r.componentId}|${r.locationId ?? ''}`, r.quantity]));
+  const byLength = new Set(requirements.filter((r) => r.stockUnit === 'mm').map((r) => r.part.id));
   for (const level of levels) {
-    const places = byComponent.get(level.componentId) ?? [];
+    if (byLength.has(level.componentId)) continue;
+    const item = byComponent.get(level.componentId) ?? { places: [], pastShelfLife: 0 };
     const key = `${level.componentId}|${level.locationId ?? ''}`;
-    places.push({ locationId: level.locationId, free: roundQuantity(level.onHand - (held.get(key) ?? 0)) });
-    byComponent.set(level.componentId, places);
+    item.places.push({
+      locationId: level.locationId,
+      free: roundQuantity(level.onHand - (held.get(key) ?? 0)),
+    });
+    byComponent.set(level.componentId, item);
+  }
+  if (byLength.size > 0) {
+    const today = new Date();
+    const pieces = await tx
+      .select({
+        id: hosePieces.id,
+        componentId: hosePieces.componentId,
+        locationId: hosePieces.locationId,
+        length: hosePieces.length,
+        dateCode: hosePieces.dateCode,
+        createdAt: hosePieces.createdAt,
+        reserved: reservedOfPiece(workOrderId),
+      })
+      .from(hosePieces)
+      .where(
+        and(
+          eq(hosePieces.organizationId, organizationId),
+          eq(hosePieces.warehouseId, warehouseId),
+          inArray(hosePieces.componentId, [...byLength]),
+          gt(hosePieces.length, 0),
+        ),
+      )
+      .orderBy(asc(hosePieces.createdAt), asc(hosePieces.id));
+    for (const piece of pieces) {
+      const item = byComponent.get(piece.componentId) ?? { places: [], pastShelfLife: 0 };
+      const free = roundQuantity(piece.length - piece.reserved);
+      if (isPastShelfLife(piece.dateCode, settings.hoseShelfLifeMonths, today)) {
+        item.pastShelfLife = roundQuantity(item.pastShelfLife + Math.max(0, free));
+      } else {
+        item.places.push({
+          locationId: piece.locationId,
+          pieceId: piece.id,
+          free,
+          remnant: isRemnant(piece.length, settings.remnantLengthMm),
+          dateCode: piece.dateCode,
+          receivedAt: piece.createdAt.toISOString(),
+        });
+      }
+      byComponent.set(piece.componentId, item);
+    }
   }
   return byComponent;
 }
@@ -1157,6 +1337,8 @@ async function lockFreePlaces(
 interface Shortage {
   requirement: Requirement;
   free: number;
+  /** Free length past its shelf life, not offered. */
+  pastShelfLife: number;
   allocation: Allocation;
 }
 
@@ -1166,17 +1348,20 @@ interface Shortage {
  * piece, which piece cannot be cut.
  */
 function shortageText(shortage: Shortage, warehouseCode: string, units: UnitSystem): string {
-  const { requirement, free, allocation } = shortage;
+  const { requirement, free, pastShelfLife, allocation } = shortage;
   const { stockUnit, quantity } = requirement;
   const { partNumber } = requirement.part;
   const fmt = (v: number) => formatStockQuantity(v, stockUnit, units);
   const counted = (v: number, many: string, one: string) => (stockUnit === 'each' && v !== 1 ? many : one);
   const needed = `${fmt(quantity)} ${counted(quantity, 'are', 'is')} needed`;
-  if (free <= 0) return `None of ${partNumber} is free in ${warehouseCode}; ${needed}`;
+  // Hose past its shelf life is not picked (ADR 19); saying so explains stock the inventory still shows.
+  const expired = pastShelfLife > 0 ? ` (${fmt(pastShelfLife)} more is past its shelf life)` : '';
+  if (free <= 0) return `None of ${partNumber} is free in ${warehouseCode}${expired}; ${needed}`;
   if (free < quantity) {
-    return `Only ${fmt(free)} of ${partNumber} ${counted(free, 'are', 'is')} free in ${warehouseCode}; ${needed}`;
+    return `Only ${fmt(free)} of ${partNumber} ${counted(free, 'are', 'is')} free in ${warehouseCode}${expired}; ${needed}`;
   }
-  return `${partNumber} is cut one piece per unit, and no place in ${warehouseCode} has ${fmt(allocation.longestUnplacedMm)} free in one length`;
+  const where = stockUnit === 'mm' ? 'no piece' : 'no place';
+  return `${partNumber} is cut one piece per unit, and ${where} in ${warehouseCode} has ${fmt(allocation.longestUnplacedMm)} free in one length${expired}`;
 }
 
 /** The crimp target of each end: the crimp spec of the hose and that end's fitting series, newest revision. */
@@ -1344,48 +1529,46 @@ export async function releaseWorkOrder(
     .from(warehouses)
     .where(and(eq(warehouses.organizationId, organizationId), eq(warehouses.id, row.warehouseId)));
   const warehouseCode = warehouse?.code ?? '';
-  const parts = await loadParts(
-    tx,
-    organizationId,
-    lines.flatMap((l) => partIdsOf(l.spec)),
-  );
+  const items = await loadItems(tx, organizationId, id);
+  const parts = await loadParts(tx, organizationId, [
+    ...lines.flatMap((l) => partIdsOf(l.spec)),
+    ...items.map((i) => i.componentId),
+  ]);
   const titled = lines.map((l) => ({ ...l, title: assemblyTitle(l.partNumber, l.revision, delimiter) }));
-  const { byComponent, missing } = requirementsOf(titled, parts);
+  const { byComponent, missing } = requirementsOf(titled, parts, items);
   if (missing.length > 0) {
     throw conflict(
       `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} no longer in the component library: revise the assembly and change the work order's lines, then release it`,
     );
   }
   const requirements = [...byComponent.values()].sort((a, b) => a.part.id.localeCompare(b.part.id));
-  const placesOf = await lockFreePlaces(
-    tx,
-    organizationId,
-    row.warehouseId,
-    id,
-    requirements.map((r) => r.part.id),
-  );
+  const placesOf = await lockFreePlaces(tx, organizationId, row.warehouseId, id, requirements, settings);
   const reservations: (typeof stockReservations.$inferInsert)[] = [];
   const shortages: Shortage[] = [];
   for (const requirement of requirements) {
-    const places = placesOf.get(requirement.part.id) ?? [];
+    const { places, pastShelfLife } = placesOf.get(requirement.part.id) ?? { places: [], pastShelfLife: 0 };
     const allocation = allocateStock(requirement, places);
     if (allocation.short > 0) {
       shortages.push({
         requirement,
         free: roundQuantity(places.reduce((sum, p) => sum + Math.max(0, p.free), 0)),
+        pastShelfLife,
         allocation,
       });
       // Allowed to go below zero: the shortfall is held at the warehouse itself, to arrive before the cut.
       allocation.takes.set('', roundQuantity((allocation.takes.get('') ?? 0) + allocation.short));
     }
+    const byKey = new Map(places.map((p) => [placeKey(p), p]));
     for (const [key, quantity] of allocation.takes) {
       if (quantity <= 0) continue;
+      const place = byKey.get(key);
       reservations.push({
         organizationId,
         workOrderId: id,
         componentId: requirement.part.id,
         warehouseId: row.warehouseId,
-        locationId: key === '' ? null : key,
+        locationId: place?.locationId ?? null,
+        pieceId: place?.pieceId ?? null,
         quantity,
       });
     }

@@ -10,6 +10,7 @@ import { Footer } from '@/components/layout/footer';
 import { NavRail } from '@/components/layout/nav-rail';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { OverlayStack } from '@/components/layout/overlay-stack';
+import { PaymentDueBanner } from '@/components/layout/payment-due-banner';
 import { PHONE_NAV_HEIGHT, PhoneNav } from '@/components/layout/phone-nav';
 import { SubscriptionExpiredBanner } from '@/components/layout/subscription-expired-banner';
 import { TermsBanner } from '@/components/layout/terms-banner';
@@ -81,6 +82,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <OfflineBanner />
           <SubscriptionExpiredBanner />
+          <PaymentDueBanner />
           <TermsBanner />
           <Box
             component="main"

@@ -9,4 +9,8 @@ const organizationPage = page(
 export const ORGANIZATION_PAGES: Readonly<Record<string, LazyPage>> = {
   '/organization': organizationPage,
   '/organization/:initialTab': organizationPage,
+  '/organization/billing': page(
+    () => import('./pages/billing-page'),
+    (m) => m.BillingPage,
+  ),
 };

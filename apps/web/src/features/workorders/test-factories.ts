@@ -135,6 +135,7 @@ export function createPick(over: Partial<WorkOrderPick> = {}): WorkOrderPick {
     quantity: 1780,
     warehouse: { _id: MAIN_ID, code: 'MAIN' },
     location: { _id: 'bin-a1', code: 'A-01' },
+    piece: null,
     ...over,
   };
 }
@@ -176,6 +177,7 @@ export function createWorkOrder(over: Partial<WorkOrder> = {}): WorkOrder {
     cancelReason: '',
     lines: [createLine()],
     units: [],
+    looseItems: [],
     materials: [createHoseMaterial(), createFittingMaterial()],
     picks: [],
     unitCount: 2,

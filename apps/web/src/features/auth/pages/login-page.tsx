@@ -13,8 +13,11 @@ import { removeCookie } from '@/lib/cookies';
 /** Where a guard sent the visitor from, carried in the navigation state. */
 export interface LoginLocationState {
   returnTo?: string;
-  /** Set when a signed-in user was refused a page (845 or unauthorized). */
-  denied?: { message?: string };
+  /**
+   * Set when a signed-in user was refused a page: 845 (a role), or `unauthorized` (the organisation has no
+   * subscription, or the user is no member of it).
+   */
+  denied?: { message?: string; code?: string | number };
 }
 
 function isFramed(): boolean {
@@ -25,10 +28,10 @@ function isFramed(): boolean {
   }
 }
 
-function readDeniedMessage(state: unknown): string | undefined {
+function readDenied(state: unknown): { message: string; code?: string | number } | undefined {
   if (typeof state !== 'object' || state === null || !('denied' in state)) return undefined;
-  const message = (state as LoginLocationState).denied?.message;
-  return typeof message === 'string' ? message : undefined;
+  const denied = (state as LoginLocationState).denied;
+  return typeof denied?.message === 'string' ? { message: denied.message, code: denied.code } : undefined;
 }
 
 function readReturnTo(state: unknown): string {
@@ -53,7 +56,8 @@ export function LoginPage() {
   const returnTo = readReturnTo(location.state);
   // A signed-in user refused a page (`ACCESS_CODES.missingRole`: 'Cannot access this resource') is told why
   // rather than bounced through the provider, which would sign them straight back in.
-  const deniedMessage = isAuthenticated ? readDeniedMessage(location.state) : undefined;
+  const denied = isAuthenticated ? readDenied(location.state) : undefined;
+  const deniedMessage = denied?.message;
 
   // Inside a parent page's frame the provider cannot be shown (it refuses to be framed): sign in in a popup,
   // which browsers allow only from a click.
@@ -97,7 +101,7 @@ export function LoginPage() {
         <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', mt: 2 }}>
           <Alert severity="warning">
             <AlertTitle>{deniedMessage}</AlertTitle>
-            {t('login.deniedHelp')}
+            {denied?.code === 'unauthorized' ? t('login.unauthorizedHelp') : t('login.deniedHelp')}
           </Alert>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <Button variant="contained" onClick={() => navigate('/dashboard')}>

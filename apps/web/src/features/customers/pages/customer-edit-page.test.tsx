@@ -23,6 +23,8 @@ const regular = {
       wasteAllowancePct: 0,
       partNumberPattern: 'C-{00000}',
       workOrderNumberPattern: 'WO-{00000}',
+      remnantLengthMm: 1500,
+      hoseShelfLifeMonths: 48,
       unitSystem: null,
     },
   },

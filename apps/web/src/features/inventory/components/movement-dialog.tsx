@@ -44,6 +44,10 @@ export interface MovementPrefill {
   type: MovementKind;
   item?: StockItem | null;
   place?: WarehousePlace;
+  /** Hose stocked by length: the piece to cut from or move (ADR 19), with how it reads, and its length. */
+  piece?: { _id: string; label: string };
+  /** Typed in for the user (a piece's whole length, in the reader's unit). */
+  quantity?: { value: string; unit: QuantityUnit };
 }
 
 type Field =
@@ -56,6 +60,8 @@ type Field =
   | 'unitCost'
   | 'reason'
   | 'reference'
+  | 'batch'
+  | 'dateCode'
   | 'notes';
 
 /** The schema's path of an issue -> the field that shows it. */
@@ -70,8 +76,14 @@ const FIELD_OF: Record<string, Field> = {
   unitCost: 'unitCost',
   reason: 'reason',
   reference: 'reference',
+  batch: 'batch',
+  dateCode: 'dateCode',
+  pieceId: 'quantity',
   notes: 'notes',
 };
+
+/** Movements that take hose out and may name the piece. */
+const FROM_PIECE: readonly MovementKind[] = ['scrap', 'transfer', 'adjustment'];
 
 const NO_PLACE: WarehousePlace = { warehouseId: '', locationId: null };
 
@@ -95,9 +107,12 @@ export function MovementDialog({ prefill, onClose }: { prefill: MovementPrefill;
   const [item, setItem] = useState<StockItem | null>(prefill.item ?? null);
   const [place, setPlace] = useState<WarehousePlace>(prefill.place ?? NO_PLACE);
   const [to, setTo] = useState<WarehousePlace>(NO_PLACE);
-  const [quantity, setQuantity] = useState('');
+  const [quantity, setQuantity] = useState(prefill.quantity?.value ?? '');
   // '' until the user picks one: the reader's unit (read perhaps after the dialog opened) or 'each'.
-  const [unit, setUnit] = useState<QuantityUnit | ''>('');
+  const [unit, setUnit] = useState<QuantityUnit | ''>(prefill.quantity?.unit ?? '');
+  const [piece, setPiece] = useState(prefill.piece ?? null);
+  const [batch, setBatch] = useState('');
+  const [dateCode, setDateCode] = useState('');
   const [unitCost, setUnitCost] = useState('');
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
@@ -136,6 +151,7 @@ export function MovementDialog({ prefill, onClose }: { prefill: MovementPrefill;
   };
   const onPlace = useCallback((next: WarehousePlace) => {
     setPlace(next);
+    setPiece(null);
     setServerError(null);
     setErrors(({ place: _p, location: _l, to: _t, ...rest }) => rest);
   }, []);
@@ -155,6 +171,12 @@ export function MovementDialog({ prefill, onClose }: { prefill: MovementPrefill;
       notes,
     };
     const at = { warehouseId: place.warehouseId, locationId: place.locationId };
+    const byLength = stockUnit === 'mm';
+    const origin = {
+      ...(byLength && batch.trim() !== '' ? { batch } : {}),
+      ...(byLength && dateCode !== '' ? { dateCode } : {}),
+    };
+    const fromPiece = piece && FROM_PIECE.includes(type) ? { pieceId: piece._id } : {};
     switch (type) {
       case 'receipt':
       case 'return':
@@ -163,14 +185,21 @@ export function MovementDialog({ prefill, onClose }: { prefill: MovementPrefill;
           ...common,
           ...at,
           ...(cost === undefined ? {} : { unitCost: cost }),
+          ...origin,
           reference,
         };
       case 'adjustment':
-        return { type, ...common, ...at, reason };
+        return { type, ...common, ...at, ...fromPiece, reason };
       case 'scrap':
-        return { type, ...common, ...at, reason };
+        return { type, ...common, ...at, ...fromPiece, reason };
       case 'transfer':
-        return { type, ...common, from: at, to: { warehouseId: to.warehouseId, locationId: to.locationId } };
+        return {
+          type,
+          ...common,
+          ...fromPiece,
+          from: at,
+          to: { warehouseId: to.warehouseId, locationId: to.locationId },
+        };
     }
   };
 
@@ -249,6 +278,7 @@ export function MovementDialog({ prefill, onClose }: { prefill: MovementPrefill;
               value={item}
               onChange={(next) => {
                 setItem(next);
+                setPiece(null);
                 setUnit('');
                 clearError('item', 'quantity', 'unit');
               }}
@@ -263,6 +293,11 @@ export function MovementDialog({ prefill, onClose }: { prefill: MovementPrefill;
               error={errors.place}
               locationError={errors.location}
             />
+            {piece && FROM_PIECE.includes(type) ? (
+              <Alert severity="info" onClose={() => setPiece(null)} sx={{ mt: '-4px !important' }}>
+                {t('inventory.movement.fromPiece', { piece: piece.label })}
+              </Alert>
+            ) : null}
             {onHandHint ? (
               <Typography variant="body2" sx={{ mt: '-8px !important' }} aria-live="polite">
                 {onHandHint}
@@ -353,6 +388,37 @@ export function MovementDialog({ prefill, onClose }: { prefill: MovementPrefill;
                 }}
                 {...helper('unitCost', t('inventory.movement.unitCostHelp'))}
               />
+            ) : null}
+            {(type === 'receipt' || type === 'return') && stockUnit === 'mm' ? (
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+                  alignItems: 'start',
+                }}
+              >
+                <TextField
+                  label={t('inventory.movement.batch')}
+                  value={batch}
+                  onChange={(e) => {
+                    setBatch(e.target.value);
+                    clearError('batch');
+                  }}
+                  {...helper('batch', t('inventory.movement.batchHelp'))}
+                />
+                <TextField
+                  label={t('inventory.movement.dateCode')}
+                  type="month"
+                  value={dateCode}
+                  onChange={(e) => {
+                    setDateCode(e.target.value);
+                    clearError('dateCode');
+                  }}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  {...helper('dateCode', t('inventory.movement.dateCodeHelp'))}
+                />
+              </Box>
             ) : null}
             {type === 'adjustment' || type === 'scrap' ? (
               <TextField

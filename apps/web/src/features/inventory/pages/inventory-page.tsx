@@ -52,6 +52,7 @@ import { useSearchText } from '@/lib/use-search-text';
 import { useUnitSystem } from '@/lib/use-units';
 import { useViewer } from '@/lib/use-viewer';
 import { HistoryDrawer } from '../components/history-drawer';
+import { HosePieceList } from '../components/hose-piece-list';
 import { LowStockList } from '../components/low-stock-list';
 import {
   MOVEMENT_KINDS,
@@ -235,7 +236,8 @@ export function InventoryPage() {
   const kindParam = params.get('kind') ?? '';
   const kind = isKind(kindParam) ? kindParam : '';
   const lowOnly = params.get('low') === 'true';
-  const view = params.get('view') === 'reorder' ? 'reorder' : 'stock';
+  const viewParam = params.get('view');
+  const view = viewParam === 'reorder' || viewParam === 'pieces' ? viewParam : 'stock';
 
   const list = useQuery({
     ...inventoryListQuery({
@@ -323,15 +325,27 @@ export function InventoryPage() {
 
       <Tabs
         value={view}
-        onChange={(_, next: string) => update({ view: next === 'reorder' ? 'reorder' : null })}
+        onChange={(_, next: string) =>
+          update({ view: next === 'reorder' || next === 'pieces' ? next : null })
+        }
+        variant="scrollable"
+        allowScrollButtonsMobile
         aria-label={t('inventory.views')}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="stock" label={t('inventory.tabs.stock')} />
         <Tab value="reorder" label={t('inventory.tabs.reorder')} />
+        <Tab value="pieces" label={t('inventory.tabs.pieces')} />
       </Tabs>
 
-      {view === 'reorder' ? (
+      {view === 'pieces' ? (
+        <>
+          <Box sx={{ maxWidth: 360 }}>
+            <WarehousePicker value={filterPlace} onChange={onFilterPlace} allowAll size="small" />
+          </Box>
+          <HosePieceList warehouseId={warehouseId} onMovement={openMovement} />
+        </>
+      ) : view === 'reorder' ? (
         <>
           <Box sx={{ maxWidth: 360 }}>
             <WarehousePicker value={filterPlace} onChange={onFilterPlace} allowAll size="small" />

@@ -53,6 +53,8 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
           defaultWarehouseCode: '',
           allowNegativeStock: false,
           workOrderNumberPattern: 'WO-{00000}',
+          remnantLengthMm: 1500,
+          hoseShelfLifeMonths: 48,
         },
       };
     },

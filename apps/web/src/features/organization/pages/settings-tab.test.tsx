@@ -26,6 +26,8 @@ const initial: OrganizationSettings = {
   defaultWarehouseCode: '',
   allowNegativeStock: false,
   workOrderNumberPattern: 'WO-{00000}',
+  remnantLengthMm: 1500,
+  hoseShelfLifeMonths: 48,
 };
 
 /** The shop's warehouses as the list answers them (only what the Stock section reads). */
@@ -89,6 +91,8 @@ function settingsServer({
           wasteAllowancePct: current.wasteAllowancePct,
           partNumberPattern: current.partNumberPattern,
           workOrderNumberPattern: current.workOrderNumberPattern,
+          remnantLengthMm: current.remnantLengthMm,
+          hoseShelfLifeMonths: current.hoseShelfLifeMonths,
           unitSystem: current.unitSystem,
         },
       };
@@ -273,13 +277,30 @@ describe('/organization/settings', { timeout: 60_000 }, () => {
     await u.click(picker);
     await u.click(await screen.findByRole('option', { name: 'VAN-1 · Service van 1' }));
     await u.click(within(stock).getByRole('switch', { name: 'Allow negative stock' }));
+    // The remnant length in the reader's units (millimetres here), kept in millimetres.
+    const remnant = within(stock).getByRole<HTMLInputElement>('textbox', { name: 'Remnant length' });
+    expect(remnant.value).toBe('1500');
+    await u.clear(remnant);
+    await u.type(remnant, '1200');
+    const shelfLife = within(stock).getByRole('textbox', { name: 'Hose shelf life' });
+    await u.clear(shelfLife);
+    await u.type(shelfLife, '0');
+    await u.click(within(stock).getByRole('button', { name: 'Save Stock' }));
+    expect(await within(stock).findByText('The shelf life must be at least 1 month')).toBeTruthy();
+    await u.clear(shelfLife);
+    await u.type(shelfLife, '60');
     await u.click(within(stock).getByRole('button', { name: 'Save Stock' }));
     expect(await screen.findByText('Stock saved.')).toBeTruthy();
 
     expect(updates(calls)).toEqual([
       { unitSystem: 'imperial' },
       { defaultMarginPct: 30, labourRate: 4.75, wasteAllowancePct: 0 },
-      { defaultWarehouseId: '7d0f3c1e-0000-4000-8000-000000000002', allowNegativeStock: true },
+      {
+        defaultWarehouseId: '7d0f3c1e-0000-4000-8000-000000000002',
+        allowNegativeStock: true,
+        remnantLengthMm: 1200,
+        hoseShelfLifeMonths: 60,
+      },
     ]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * /organization/settings (admins): the settings the whole app obeys, one section and one save each: General
  * (revision delimiter, part-number and work order number patterns, default adaptor brand, ERP name), Units,
- * Pricing defaults, Stock (the default warehouse and negative stock), Features and Lists. Fields are checked
+ * Pricing defaults, Stock (the default warehouse, negative stock, remnants and shelf life), Features and Lists. Fields are checked
  * with the contract's own messages before sending, and the server's refusals (`details.issues`) show on their
  * field. A save refreshes everything that depends on the settings (`useSaveOrganizationSettings`), so it takes
  * effect without a reload.
@@ -32,7 +32,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { allSettingsQuery } from '@/api/settings';
@@ -41,6 +41,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { isApiError } from '@/lib/api';
 import { erpIconOf, useSaveOrganizationSettings } from '@/lib/organization-settings';
 import { snackbar } from '@/lib/snackbar-store';
+import { useUnits } from '@/lib/use-units';
 import { useViewer } from '@/lib/use-viewer';
 
 type Field = keyof OrganizationUpdate & keyof OrganizationSettings;
@@ -48,29 +49,46 @@ type Field = keyof OrganizationUpdate & keyof OrganizationSettings;
 type Draft = Partial<Record<Field, string | boolean | null>>;
 type Errors = Partial<Record<Field, string>>;
 
-const NUMBER_FIELDS: ReadonlySet<Field> = new Set(['defaultMarginPct', 'labourRate', 'wasteAllowancePct']);
+const NUMBER_FIELDS: ReadonlySet<Field> = new Set([
+  'defaultMarginPct',
+  'labourRate',
+  'wasteAllowancePct',
+  'hoseShelfLifeMonths',
+]);
 
-function draftOf(settings: OrganizationSettings, fields: readonly Field[]): Draft {
+/** A number field shown in other units than it is kept in (a length in the reader's mm or inches). */
+interface FieldCodec {
+  show: (value: number) => string;
+  /** The kept value of what is typed; NaN when it does not read. */
+  read: (text: string) => number;
+}
+type Codecs = Partial<Record<Field, FieldCodec>>;
+
+function draftOf(settings: OrganizationSettings, fields: readonly Field[], codecs: Codecs = {}): Draft {
   const draft: Draft = {};
   for (const field of fields) {
     const value = settings[field];
-    draft[field] = typeof value === 'number' ? String(value) : value;
+    const codec = codecs[field];
+    draft[field] = typeof value === 'number' ? (codec ? codec.show(value) : String(value)) : value;
   }
   return draft;
 }
 
 /** The change a draft asks for: numbers read from their text (empty text is not a number). */
-function changeOf(draft: Draft): Record<string, unknown> {
+function changeOf(draft: Draft, codecs: Codecs = {}): Record<string, unknown> {
   const change: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(draft) as [Field, Draft[Field]][]) {
     // No warehouse yet (or none readable on this plan): there is no default to name.
     if (field === 'defaultWarehouseId' && !value) continue;
+    const codec = codecs[field];
     change[field] =
-      NUMBER_FIELDS.has(field) && typeof value === 'string'
-        ? value.trim() === ''
-          ? Number.NaN
-          : Number(value.replace(',', '.'))
-        : value;
+      codec && typeof value === 'string'
+        ? codec.read(value)
+        : NUMBER_FIELDS.has(field) && typeof value === 'string'
+          ? value.trim() === ''
+            ? Number.NaN
+            : Number(value.replace(',', '.'))
+          : value;
   }
   return change;
 }
@@ -113,21 +131,23 @@ function Section({
   help,
   settings,
   fields,
+  codecs,
   children,
 }: {
   title: string;
   help?: string;
   settings: OrganizationSettings;
   fields: readonly Field[];
+  codecs?: Codecs;
   children: (api: SectionApi) => ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveOrganizationSettings();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings, fields));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings, fields, codecs));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const saved = draftOf(settings, fields);
+  const saved = draftOf(settings, fields, codecs);
   const isDirty = fields.some((field) => draft[field] !== saved[field]);
   // The settings changed underneath (another section's save refetches them all): a section nobody is
   // editing follows them; one being edited keeps what is typed.
@@ -153,7 +173,7 @@ function Section({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = organizationUpdateSchema.safeParse(changeOf(draft));
+    const parsed = organizationUpdateSchema.safeParse(changeOf(draft, codecs));
     if (!parsed.success) {
       const found = issuesByField(parsed.error.issues, fields);
       setErrors(found.errors);
@@ -163,7 +183,7 @@ function Section({
     setErrors({});
     try {
       const answer = await save.mutateAsync(parsed.data);
-      setDraft(draftOf(answer, fields));
+      setDraft(draftOf(answer, fields, codecs));
       snackbar.success(t('settings.saved', { section: title }));
     } catch (error) {
       if (!isApiError(error)) {
@@ -399,9 +419,25 @@ function PricingSection({ settings }: { settings: OrganizationSettings }) {
   );
 }
 
-/** The default warehouse (a row of the warehouse list) and whether stock may go below zero. */
+/**
+ * The default warehouse (a row of the warehouse list), whether stock may go below zero, and hose by length
+ * (ADR 19): the remnant length (in the reader's mm or inches) and the shelf life from the date code.
+ */
 function StockSection({ settings }: { settings: OrganizationSettings }) {
   const { t } = useTranslation();
+  const units = useUnits();
+  const codecs = useMemo<Codecs>(
+    () => ({
+      remnantLengthMm: {
+        show: units.lengthInput,
+        read: (text) => {
+          const read = units.parseLength(text);
+          return read.ok ? Math.round(read.value) : Number.NaN;
+        },
+      },
+    }),
+    [units],
+  );
   const { access } = useViewer();
   const premium = isPremiumTier(access?.subscription?.tier);
   const warehouses = useQuery({ ...activeWarehousesQuery(), enabled: premium });
@@ -411,9 +447,10 @@ function StockSection({ settings }: { settings: OrganizationSettings }) {
       title={t('settings.warehouse.title')}
       help={t('settings.warehouse.help')}
       settings={{ ...settings, defaultWarehouseId: current }}
-      fields={['defaultWarehouseId', 'allowNegativeStock']}
+      fields={['defaultWarehouseId', 'allowNegativeStock', 'remnantLengthMm', 'hoseShelfLifeMonths']}
+      codecs={codecs}
     >
-      {({ draft, set, errors }) => (
+      {({ draft, set, errors, text }) => (
         <Stack spacing={2}>
           {!premium ? (
             <Alert
@@ -477,6 +514,28 @@ function StockSection({ settings }: { settings: OrganizationSettings }) {
               {errors.allowNegativeStock ?? t('settings.warehouse.allowNegativeStockHelp')}
             </FormHelperText>
           </Box>
+          <TextField
+            label={t('settings.warehouse.remnantLength')}
+            {...helped(text('remnantLengthMm'), t('settings.warehouse.remnantLengthHelp'))}
+            slotProps={{
+              input: { endAdornment: <InputAdornment position="end">{units.lengthUnit}</InputAdornment> },
+              htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+            }}
+            sx={{ maxWidth: 360 }}
+          />
+          <TextField
+            label={t('settings.warehouse.shelfLife')}
+            {...helped(text('hoseShelfLifeMonths'), t('settings.warehouse.shelfLifeHelp'))}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">{t('settings.warehouse.months')}</InputAdornment>
+                ),
+              },
+              htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
+            }}
+            sx={{ maxWidth: 360 }}
+          />
         </Stack>
       )}
     </Section>

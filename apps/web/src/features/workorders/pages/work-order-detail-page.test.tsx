@@ -333,7 +333,30 @@ describe('/workorder/{workOrderId}', { timeout: 60_000 }, () => {
       ...professional(),
       ...userReading('metric'),
       'GET /api/v1/workorder/wo-1': {
-        body: createWorkOrder({ source: 'kit', hoseKit: { _id: KIT_ID, title: createKit().title } }),
+        body: createWorkOrder({
+          source: 'kit',
+          hoseKit: { _id: KIT_ID, title: createKit().title },
+          looseItems: [
+            {
+              componentId: 'fer-1',
+              kind: 'ferrule',
+              partNumber: 'FER-SN-08',
+              description: 'Ferrule -8',
+              stockUnit: 'each',
+              quantity: 4,
+              count: 3,
+            },
+            {
+              componentId: 'hose-1',
+              kind: 'hose',
+              partNumber: 'GEN-2SN-08',
+              description: 'Two-wire braid hose -8',
+              stockUnit: 'mm',
+              quantity: 609.6,
+              count: 3,
+            },
+          ],
+        }),
       },
       'GET /api/v1/workorder/wo-2': {
         body: createWorkOrder({
@@ -351,6 +374,12 @@ describe('/workorder/{workOrderId}', { timeout: 60_000 }, () => {
     expect(within(details).getByRole('link', { name: 'KIT-100_A' }).getAttribute('href')).toBe(
       `/hosekit/${KIT_ID}`,
     );
+    // The kit's loose parts: picked and packed, not built.
+    const loose = screen.getByRole('table', { name: 'Loose parts of WO-00042' });
+    expect(rowsOf(loose)).toEqual([
+      'FER-SN-08Ferrule -8 | 12',
+      'GEN-2SN-08Two-wire braid hose -8 | 3 pieces of 0.61 m',
+    ]);
 
     await router.navigate('/workorder/wo-2');
     await screen.findByRole('heading', { level: 1, name: 'WO-00043' });

@@ -16,6 +16,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -336,6 +337,8 @@ function WorkOrderDetail({ workOrder }: { workOrder: WorkOrder }) {
         </Box>
       </Section>
 
+      {workOrder.looseItems.length > 0 ? <LooseItems workOrder={workOrder} system={units.system} /> : null}
+
       {workOrder.materials.length > 0 ? <Materials workOrder={workOrder} system={units.system} /> : null}
 
       <ConfirmDialog
@@ -527,12 +530,41 @@ function Picks({ workOrder }: { workOrder: WorkOrder }) {
           </TableHead>
           <TableBody>
             {workOrder.picks.map((pick) => (
-              <TableRow key={`${pick.componentId}-${pick.location?._id ?? pick.warehouse._id}`}>
+              <TableRow
+                key={`${pick.componentId}-${pick.piece?._id ?? pick.location?._id ?? pick.warehouse._id}`}
+              >
                 <TableCell>
                   <Box sx={{ fontWeight: 600 }}>{pick.partNumber}</Box>
                   <Typography variant="body2" color="text.secondary">
                     {pick.description}
                   </Typography>
+                  {pick.piece ? (
+                    <Stack
+                      direction="row"
+                      spacing={0.5}
+                      sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                    >
+                      <Chip
+                        size="small"
+                        color={pick.piece.remnant ? 'info' : 'default'}
+                        label={t(
+                          pick.piece.remnant ? 'workOrders.detail.fromRemnant' : 'workOrders.detail.fromReel',
+                          {
+                            length: formatStockQuantity(pick.piece.length, 'mm', system),
+                          },
+                        )}
+                      />
+                      <Typography variant="caption" color="text.secondary">
+                        {[
+                          pick.piece.batch && t('workOrders.detail.batch', { batch: pick.piece.batch }),
+                          pick.piece.dateCode &&
+                            t('workOrders.detail.dateCode', { dateCode: pick.piece.dateCode }),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                    </Stack>
+                  ) : null}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatStockQuantity(pick.quantity, pick.stockUnit, system)}
@@ -553,6 +585,48 @@ function Picks({ workOrder }: { workOrder: WorkOrder }) {
  * Every item the work order needs, with what its warehouse has free for it (on hand less other work orders'
  * reservations). Before completion a short item is in red with how much is missing; release would refuse it.
  */
+/** A kit's component lines: picked with the order and packed with it, not built at the bench. */
+function LooseItems({ workOrder, system }: { workOrder: WorkOrder; system: UnitSystem }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('workOrders.detail.looseItems')}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('workOrders.detail.looseItemsHelp')}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('workOrders.detail.looseItemsTable', { number: workOrder.number })}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('workOrders.fields.item')}</TableCell>
+              <TableCell align="right">{t('workOrders.fields.quantity')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {workOrder.looseItems.map((item) => (
+              <TableRow key={item.componentId}>
+                <TableCell>
+                  <Box sx={{ fontWeight: 600 }}>{item.partNumber}</Box>
+                  <Typography variant="body2" color="text.secondary">
+                    {item.description}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {item.stockUnit === 'mm'
+                    ? t('workOrders.detail.pieces', {
+                        count: item.count,
+                        length: formatStockQuantity(item.quantity, 'mm', system),
+                      })
+                    : formatStockQuantity(item.quantity * item.count, 'each', system)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Section>
+  );
+}
+
 function Materials({ workOrder, system }: { workOrder: WorkOrder; system: UnitSystem }) {
   const { t } = useTranslation();
   const showsAvailable = workOrder.status !== 'completed' && workOrder.status !== 'cancelled';

@@ -54,6 +54,13 @@ export const enSettings = {
     allowNegativeStock: 'Allow negative stock',
     allowNegativeStockHelp:
       'Let a movement or a work order take more than is on hand. Off, it is refused with what is in stock.',
+    remnantLength: 'Remnant length',
+    remnantLengthHelp:
+      'A piece of hose shorter than this is a remnant: work orders cut a remnant that is long enough before opening a reel.',
+    shelfLife: 'Hose shelf life',
+    shelfLifeHelp:
+      'From the date code on the layline. Older hose is not picked for work orders (rubber hose: commonly 48 to 60 months).',
+    months: 'months',
   },
   features: {
     title: 'Features',

@@ -4,6 +4,7 @@
  */
 import { enAssemblies } from './en-assemblies';
 import { enBench } from './en-bench';
+import { enBilling } from './en-billing';
 import { enCurrencies } from './en-currencies';
 import { enCustomers } from './en-customers';
 import { enInventory } from './en-inventory';
@@ -30,6 +31,7 @@ export const en = {
   warehouses: enWarehouses,
   inventory: enInventory,
   workOrders: enWorkOrders,
+  billing: enBilling,
   bench: enBench,
   site: enSite,
   spelling: {
@@ -116,6 +118,10 @@ export const en = {
     attributions: 'Attributions',
   },
   banner: {
+    paymentDue: {
+      title: 'Payment failed',
+      action: 'Update the card',
+    },
     expired: {
       title: 'Subscription Expired',
       text: 'Your subscription has expired. Please upgrade or contact us to extend your subscription.',
@@ -247,6 +253,8 @@ export const en = {
     redirecting: 'Taking you to the sign-in page…',
     deniedHelp:
       'Your role in this organization does not include this page. Ask an admin of your shop, or sign in with another account.',
+    unauthorizedHelp:
+      'This account has no organization with a subscription to open. Contact us, or sign in with another account.',
     otherAccount: 'Sign in with another account',
     popup: 'Sign in',
     backToDashboard: 'Back to the dashboard',
@@ -288,9 +296,7 @@ export const en = {
   upgrade: {
     title: 'Upgrade Subscription',
     subtitle: 'Choose the plan that fits your shop.',
-    paymentSoon:
-      'Online card payment is on its way. To change your plan today, contact us and we will set it up.',
-    contact: 'Contact us',
+    contact: 'Questions? Contact us',
   },
   dashboard: {
     title: 'Dashboard',

@@ -1,0 +1,3 @@
+export * from './money.ts';
+export * from './price-lists.ts';
+export * from './pricing.ts';
