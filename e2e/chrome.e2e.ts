@@ -262,8 +262,27 @@ describe('app chrome', () => {
     const baseUrl = need(server, 'The server').baseUrl;
     for (const session of [desktop, phone]) {
       await journey('7-bell-before', session, async (page) => {
+        // The page has its socket once the server has answered it with the unread count: a notification
+        // sent before that would reach no page, so the import starts only after both have it.
+        // socket.io starts on long polling and moves to a WebSocket, so the answer may come either way.
+        let counted = false;
+        const sawCount = (payload: string) => {
+          if (payload.includes('notifications:count')) counted = true;
+        };
+        page.on('websocket', (socket) =>
+          socket.on('framereceived', (frame) => sawCount(String(frame.payload))),
+        );
+        page.on('response', (response) => {
+          if (response.url().includes('/socket.io/')) response.text().then(sawCount, () => undefined);
+        });
         await page.goto(`${baseUrl}/dashboard`);
         await visible(page.getByRole('link', { name: 'Notifications', exact: true }));
+        await eventually(
+          'the unread count over the socket',
+          async () => counted,
+          (yes) => yes,
+          20_000,
+        );
       });
     }
     // A real import that fails: its background job notifies the admin who started it, through the socket.
