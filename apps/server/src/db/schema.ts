@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -305,6 +307,15 @@ export const organizationSettings = pgTable('organization_settings', {
   remnantLengthMm: integer('remnant_length_mm').notNull().default(1500),
   /** Hose older than this from its date code is past its shelf life and not picked (ADR 19). */
   hoseShelfLifeMonths: integer('hose_shelf_life_months').notNull().default(48),
+  /** New sales estimates are numbered from it ('SE-{00000}' -> SE-00001) and valid this many days (ADR 21). */
+  estimateNumberPattern: text('estimate_number_pattern').notNull().default('SE-{00000}'),
+  estimateValidityDays: integer('estimate_validity_days').notNull().default(30),
+  /** Base currency: an estimate's subtotal below it is raised to it (0: none). */
+  minimumCharge: decimal('minimum_charge').notNull().default(0),
+  /** A margin (percent of the price) below which price list items and estimate lines are flagged. */
+  targetMarginPct: decimal('target_margin_pct').notNull().default(20),
+  /** Printed at the foot of every estimate (payment terms, warranty). */
+  estimateTerms: text('estimate_terms').notNull().default(''),
   updatedAt: updatedAt(),
 });
 
@@ -591,6 +602,10 @@ export const customers = pgTable(
     marginPct: decimal('margin_pct'),
     discountPct: decimal('discount_pct'),
     productGroupTerms: jsonb('product_group_terms').notNull().default([]),
+    /** The customer's taxes, `[{ name, ratePct }]` (GST 5, QST 9.975), charged unless `tax_exempt`. */
+    taxes: jsonb('taxes').notNull().default([]),
+    /** The price list that prices this customer's estimates first (enterprise, ADR 21). */
+    priceListId: uuid('price_list_id').references((): AnyPgColumn => priceLists.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -996,6 +1011,10 @@ export const workOrders = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The accepted sales estimate this work order was made from (ADR 21). */
+    salesEstimateId: uuid('sales_estimate_id').references((): AnyPgColumn => salesEstimates.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('work_orders_org_number_key').on(t.organizationId, sql`lower(${t.number})`),
@@ -1191,4 +1210,153 @@ export const billingInvoices = pgTable(
     uniqueIndex('billing_invoices_provider_key').on(t.providerInvoiceId),
     index('billing_invoices_org_issued_idx').on(t.organizationId, t.issuedAt),
   ],
+);
+
+/**
+ * A price list (enterprise, ADR 21): a name and a currency; its prices are in dated versions. Customers name
+ * the list that prices their estimates (`customers.price_list_id`).
+ */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('price_lists_org_name_key').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+/**
+ * One version of a list's prices. A draft (`effective_from` null) is what an import or an edit is building;
+ * publishing gives it its first day. The version in force on a date is the latest published on or before it
+ * (packages/domain/src/estimates/price-lists.ts); two on one day, the later published.
+ */
+export const priceListVersions = pgTable(
+  'price_list_versions',
+  {
+    id: id(),
+    organizationId: orgId(),
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD'; null while a draft. */
+    effectiveFrom: text('effective_from'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    itemCount: integer('item_count').notNull().default(0),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('price_list_versions_org_list_idx').on(t.organizationId, t.priceListId, t.effectiveFrom),
+    uniqueIndex('price_list_versions_one_draft_key').on(t.priceListId).where(sql`${t.effectiveFrom} IS NULL`),
+  ],
+);
+
+/**
+ * One item's price in a version: minor units of the list's currency, and its quantity breaks
+ * (`[{ minQuantity, unitPrice }]`). `item_id` names a component, assembly or kit as `item_type` says; it is
+ * checked by the service, not by a foreign key, and `part_number` keeps what the import named.
+ */
+export const priceListItems = pgTable(
+  'price_list_items',
+  {
+    organizationId: orgId(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => priceListVersions.id, { onDelete: 'cascade' }),
+    itemType: text('item_type').notNull(),
+    itemId: uuid('item_id').notNull(),
+    partNumber: text('part_number').notNull(),
+    description: text('description').notNull().default(''),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    breaks: jsonb('breaks').notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.itemType, t.itemId] })],
+);
+
+/**
+ * A sales estimate (ADR 21). A revision is a row of its own with the same number and the next `revision`;
+ * `previous_id` names the one it revises, which stays as it was sent. Amounts are integers in the minor units
+ * of `currency` (the customer's), priced when saved and kept from then on.
+ */
+export const salesEstimates = pgTable(
+  'sales_estimates',
+  {
+    id: id(),
+    organizationId: orgId(),
+    number: text('number').notNull(),
+    revision: integer('revision').notNull().default(1),
+    previousId: uuid('previous_id').references((): AnyPgColumn => salesEstimates.id, {
+      onDelete: 'set null',
+    }),
+    /** draft, sent, accepted or declined; 'expired' is read from `valid_until`. */
+    status: text('status').notNull().default('draft'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The contact it goes to: `{ name, email, phone }` as chosen from the customer's contacts. */
+    contact: jsonb('contact'),
+    currency: text('currency').notNull(),
+    /** 'YYYY-MM-DD': it picks the price list version. */
+    estimateDate: text('estimate_date').notNull(),
+    validUntil: text('valid_until'),
+    description: text('description').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    terms: text('terms').notNull().default(''),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
+    minimumChargeAdjustment: bigint('minimum_charge_adjustment', { mode: 'number' }).notNull().default(0),
+    /** `[{ name, ratePct, amount }]`. */
+    taxes: jsonb('taxes').notNull().default([]),
+    taxTotal: bigint('tax_total', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentTo: text('sent_to'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_estimates_org_number_rev_key').on(
+      t.organizationId,
+      sql`lower(${t.number})`,
+      t.revision,
+    ),
+    index('sales_estimates_org_status_idx').on(t.organizationId, t.status),
+    index('sales_estimates_org_customer_idx').on(t.organizationId, t.customerId),
+    index('sales_estimates_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * One line of an estimate: a kit, an assembly, a component or other item (`item_id` names it as `type` says;
+ * checked by the service), labour or freight. `unit_cost` is the base-currency cost when priced, `priced_by`
+ * what priced it (`PricedBy`), `unit_price_override` a price typed on the line.
+ */
+export const salesEstimateLines = pgTable(
+  'sales_estimate_lines',
+  {
+    id: id(),
+    organizationId: orgId(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => salesEstimates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    itemId: uuid('item_id'),
+    partNumber: text('part_number').notNull().default(''),
+    description: text('description').notNull().default(''),
+    productGroup: text('product_group'),
+    quantity: decimal('quantity').notNull(),
+    unitCost: decimal('unit_cost'),
+    unitPriceOverride: bigint('unit_price_override', { mode: 'number' }),
+    unitPrice: bigint('unit_price', { mode: 'number' }),
+    lineTotal: bigint('line_total', { mode: 'number' }).notNull().default(0),
+    pricedBy: jsonb('priced_by').notNull(),
+  },
+  (t) => [index('sales_estimate_lines_org_estimate_idx').on(t.organizationId, t.estimateId, t.position)],
 );

@@ -125,6 +125,7 @@ const CUSTOMER_SCOPED = [
   { table: 'customer_items', key: 'customer_id' },
   { table: 'hose_assemblies', key: 'customer_id' },
   { table: 'hose_kits', key: 'customer_id' },
+  { table: 'sales_estimates', key: 'customer_id' },
 ] as const;
 const CUSTOMER_PREDICATE = `nullif(current_setting('app.customer_id', true), '')::uuid`;
 

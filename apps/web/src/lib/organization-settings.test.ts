@@ -35,6 +35,11 @@ const everySetting: OrganizationSettings = {
   workOrderNumberPattern: 'WO-{00000}',
   remnantLengthMm: 1500,
   hoseShelfLifeMonths: 48,
+  estimateNumberPattern: 'SE-{00000}',
+  estimateValidityDays: 30,
+  minimumCharge: 0,
+  targetMarginPct: 20,
+  estimateTerms: '',
 };
 
 beforeEach(() => {

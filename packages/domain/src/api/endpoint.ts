@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { AppErrorCode } from '../errors.ts';
-import { PREMIUM_TIERS, ROLES, type Role, type Tier } from '../plans.ts';
+import { ENTERPRISE_TIERS, PREMIUM_TIERS, ROLES, type Role, type Tier } from '../plans.ts';
 
 /** Who may call an endpoint. Evaluated by `evaluateAccess`, the same function as the web router guard. */
 export interface ProtectedAccess {
@@ -35,6 +35,12 @@ export const ADMIN: ProtectedAccess = { roles: ['admin'] };
 /** Warehouses, inventory and work orders: professional or enterprise (trial answers 996). */
 export const PREMIUM_MEMBER: ProtectedAccess = { roles: ['regular', 'admin'], subscriptions: PREMIUM_TIERS };
 export const PREMIUM_ADMIN: ProtectedAccess = { roles: ['admin'], subscriptions: PREMIUM_TIERS };
+/** Price lists: enterprise only; any role reads them, admins keep them (a professional answers 996). */
+export const ENTERPRISE_MEMBER: ProtectedAccess = {
+  roles: ['regular', 'admin'],
+  subscriptions: ENTERPRISE_TIERS,
+};
+export const ENTERPRISE_ADMIN: ProtectedAccess = { roles: ['admin'], subscriptions: ENTERPRISE_TIERS };
 
 export function isPublicAccess(access: ApiAccess): access is PublicAccess {
   return access.public === true;
@@ -175,6 +181,10 @@ export function fileResponse(contentTypes: readonly string[], description: strin
   return { kind: 'file', contentTypes, description };
 }
 export const PDF = fileResponse(['application/pdf'], 'A PDF document');
+export const XLSX = fileResponse(
+  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  'An Excel workbook',
+);
 
 export function multipartBody<F extends z.ZodObject>(
   options: Omit<MultipartBody<F>, 'kind'>,

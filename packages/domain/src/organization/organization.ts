@@ -61,6 +61,22 @@ export const organizationUpdateSchema = z
       .int('Enter the shelf life in whole months')
       .min(1, 'The shelf life must be at least 1 month')
       .max(600, 'The shelf life must be at most 600 months'),
+    estimateNumberPattern: z
+      .string()
+      .trim()
+      .regex(/^[^{}]*\{0+\}[^{}]*$/, 'Write the pattern with one run of zeros in braces, e.g. SE-{00000}'),
+    estimateValidityDays: z
+      .number({ error: 'Enter how many days an estimate is valid' })
+      .int('Enter the validity in whole days')
+      .min(1, 'An estimate is valid for at least 1 day')
+      .max(366, 'An estimate is valid for at most 366 days'),
+    /** Base currency: an estimate below it is raised to it (0: none). */
+    minimumCharge: z
+      .number({ error: 'Enter the minimum charge as a number' })
+      .min(0, 'The minimum charge cannot be negative')
+      .max(1_000_000, 'The minimum charge is too large'),
+    targetMarginPct: percentSchema('target margin'),
+    estimateTerms: z.string().trim().max(4000, 'The estimate terms must be at most 4,000 characters'),
   })
   .partial();
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
@@ -88,6 +104,15 @@ export const organizationSettingsSchema = z.object({
   remnantLengthMm: z.number(),
   /** Hose older than this from its date code is past its shelf life and not picked. */
   hoseShelfLifeMonths: z.number(),
+  /** New sales estimates are numbered from it and valid this many days from their date. */
+  estimateNumberPattern: z.string(),
+  estimateValidityDays: z.number(),
+  /** Base currency: an estimate's subtotal below it is raised to it (0: none). */
+  minimumCharge: z.number(),
+  /** Margin (percent of the price) below which price list items and estimate lines are flagged. */
+  targetMarginPct: z.number(),
+  /** Printed at the foot of every estimate. */
+  estimateTerms: z.string(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -187,6 +212,15 @@ export const organizationDefaultsSchema = z.object({
   remnantLengthMm: z.number(),
   /** Months from a hose's date code until it is past its shelf life. */
   hoseShelfLifeMonths: z.number(),
+  /** New sales estimates are numbered from it, e.g. SE-{00000}, and valid this many days. */
+  estimateNumberPattern: z.string(),
+  estimateValidityDays: z.number(),
+  /** Base currency: the least an estimate charges (0: none). */
+  minimumCharge: z.number(),
+  /** Margin (percent of the price) below which prices are flagged. */
+  targetMarginPct: z.number(),
+  /** Printed at the foot of every estimate. */
+  estimateTerms: z.string(),
   /** The organisation's units; null when each user's language decides. */
   unitSystem: unitSystemSchema.nullable(),
 });

@@ -114,6 +114,11 @@ export function organizationModule({ config, database, mailer, realtime }: Modul
           workOrderNumberPattern: settings.workOrderNumberPattern,
           remnantLengthMm: settings.remnantLengthMm,
           hoseShelfLifeMonths: settings.hoseShelfLifeMonths,
+          estimateNumberPattern: settings.estimateNumberPattern,
+          estimateValidityDays: settings.estimateValidityDays,
+          minimumCharge: settings.minimumCharge,
+          targetMarginPct: settings.targetMarginPct,
+          estimateTerms: settings.estimateTerms,
           unitSystem: settings.unitSystem,
         };
       }),

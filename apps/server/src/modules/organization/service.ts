@@ -61,6 +61,11 @@ export async function getSettingsView(tx: Tx, organizationId: string): Promise<O
     workOrderNumberPattern: row.workOrderNumberPattern,
     remnantLengthMm: row.remnantLengthMm,
     hoseShelfLifeMonths: row.hoseShelfLifeMonths,
+    estimateNumberPattern: row.estimateNumberPattern,
+    estimateValidityDays: row.estimateValidityDays,
+    minimumCharge: row.minimumCharge,
+    targetMarginPct: row.targetMarginPct,
+    estimateTerms: row.estimateTerms,
   };
 }
 

@@ -55,6 +55,11 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
           workOrderNumberPattern: 'WO-{00000}',
           remnantLengthMm: 1500,
           hoseShelfLifeMonths: 48,
+          estimateNumberPattern: 'SE-{00000}',
+          estimateValidityDays: 30,
+          minimumCharge: 0,
+          targetMarginPct: 20,
+          estimateTerms: '',
         },
       };
     },

@@ -28,6 +28,11 @@ const initial: OrganizationSettings = {
   workOrderNumberPattern: 'WO-{00000}',
   remnantLengthMm: 1500,
   hoseShelfLifeMonths: 48,
+  estimateNumberPattern: 'SE-{00000}',
+  estimateValidityDays: 30,
+  minimumCharge: 0,
+  targetMarginPct: 20,
+  estimateTerms: '',
 };
 
 /** The shop's warehouses as the list answers them (only what the Stock section reads). */
