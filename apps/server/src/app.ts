@@ -22,6 +22,7 @@ import { contactModule } from './modules/contact/routes.ts';
 import { currenciesModule } from './modules/currencies/routes.ts';
 import { customersModule } from './modules/customers/index.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
+import { estimatesModule } from './modules/estimates/index.ts';
 import { registerIdentity, SignInThrottle } from './modules/identity/index.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { importsModule } from './modules/imports/index.ts';
@@ -34,6 +35,7 @@ import { kitsModule } from './modules/kits/index.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
 import { organizationModule } from './modules/organization/routes.ts';
+import { priceListsModule } from './modules/pricelists/index.ts';
 import { installRealtime, type Realtime } from './modules/realtime/socket.ts';
 import { searchModule } from './modules/search/routes.ts';
 import { sessionModule } from './modules/session/routes.ts';
@@ -194,6 +196,8 @@ export async function buildApp({
     warehousesModule(deps),
     inventoryModule(deps),
     workOrdersModule(deps),
+    estimatesModule(deps),
+    priceListsModule(deps),
     billing,
   ];
   const importTargets = createImportTargets(modules.flatMap((m) => m.importTargets ?? []));

@@ -9,8 +9,10 @@ import { componentInput } from './factories.ts';
 import { ASSEMBLY_FIXTURES } from './fixtures-assemblies.ts';
 import { BILLING_FIXTURES } from './fixtures-billing.ts';
 import { CUSTOMER_FIXTURES } from './fixtures-customers.ts';
+import { ESTIMATE_FIXTURES } from './fixtures-estimates.ts';
 import { INVENTORY_FIXTURES } from './fixtures-inventory.ts';
 import { KIT_FIXTURES } from './fixtures-kits.ts';
+import { PRICE_LIST_FIXTURES } from './fixtures-pricelists.ts';
 import { WAREHOUSE_FIXTURES } from './fixtures-warehouses.ts';
 import { WORK_ORDER_FIXTURES } from './fixtures-workorders.ts';
 import { addMember, bearer, type TestApp, type TestTenant } from './helpers.ts';
@@ -58,6 +60,8 @@ export const FIXTURES: Record<string, Fixture> = {
   ...INVENTORY_FIXTURES,
   ...WORK_ORDER_FIXTURES,
   ...BILLING_FIXTURES,
+  ...ESTIMATE_FIXTURES,
+  ...PRICE_LIST_FIXTURES,
   hoseId: component('hose'),
   crimpFittingId: component('crimpFitting'),
   ferruleId: component('ferrule'),

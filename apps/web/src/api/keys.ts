@@ -25,6 +25,8 @@ export const ROOT_KEYS = {
   inventory: ['inventory'],
   workOrders: ['workOrders'],
   billing: ['billing'],
+  salesEstimates: ['salesEstimates'],
+  priceLists: ['priceLists'],
 } as const satisfies Record<string, QueryKey>;
 
 export type Resource = keyof typeof ROOT_KEYS;

@@ -3,9 +3,11 @@ import type { RouteObject } from 'react-router';
 import { CentredProgress } from '@/components/centred-progress';
 import { ASSEMBLY_PAGES } from '@/features/assemblies/pages';
 import { CUSTOMER_PAGES } from '@/features/customers/pages';
+import { ESTIMATE_PAGES } from '@/features/estimates/pages';
 import { INVENTORY_PAGES } from '@/features/inventory/pages';
 import { KIT_PAGES } from '@/features/kits/pages';
 import { ORGANIZATION_PAGES } from '@/features/organization/pages';
+import { PRICE_LIST_PAGES } from '@/features/pricelists/pages';
 import { SEARCH_PAGES } from '@/features/search/pages';
 import { WAREHOUSE_PAGES } from '@/features/warehouses/pages';
 import { WORK_ORDER_PAGES } from '@/features/workorders/pages';
@@ -145,6 +147,8 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   ...WAREHOUSE_PAGES,
   ...INVENTORY_PAGES,
   ...WORK_ORDER_PAGES,
+  ...ESTIMATE_PAGES,
+  ...PRICE_LIST_PAGES,
   '*': page(
     () => import('./routes/not-found-page'),
     (m) => m.NotFoundPage,

@@ -7,10 +7,12 @@ import { enBench } from './en-bench';
 import { enBilling } from './en-billing';
 import { enCurrencies } from './en-currencies';
 import { enCustomers } from './en-customers';
+import { enEstimates } from './en-estimates';
 import { enInventory } from './en-inventory';
 import { enKits } from './en-kits';
 import { enLists } from './en-lists';
 import { enOrganization } from './en-organization';
+import { enPriceLists } from './en-pricelists';
 import { enSearch } from './en-search';
 import { enSettings } from './en-settings';
 import { enSite } from './en-site';
@@ -32,6 +34,8 @@ export const en = {
   inventory: enInventory,
   workOrders: enWorkOrders,
   billing: enBilling,
+  estimates: enEstimates,
+  priceLists: enPriceLists,
   bench: enBench,
   site: enSite,
   spelling: {

@@ -1,0 +1,2 @@
+/** English text of the price list pages (Canadian spelling; see en.ts). */
+export const enPriceLists = {};
