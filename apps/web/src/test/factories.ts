@@ -63,6 +63,8 @@ export function createCustomer(overrides: Partial<Customer> = {}): Customer {
     currency: 'CAD',
     taxNumber: '',
     taxExempt: false,
+    taxes: [],
+    priceListId: null,
     notes: '',
     erpId: '',
     active: true,

@@ -152,6 +152,20 @@ export function isEmptyAddress(address: Partial<Address> | null | undefined): bo
   return !address || Object.values(address).every((v) => !v || String(v).trim() === '');
 }
 
+/** One tax the customer pays on estimates (GST 5, QST 9.975), unless tax exempt. */
+export const customerTaxSchema = z.object({
+  name: required(40, 'The tax name', 'Name the tax, e.g. GST'),
+  ratePct: z
+    .number({ error: 'Enter the tax rate as a number' })
+    .min(0, 'The tax rate cannot be negative')
+    .max(100, 'The tax rate must be at most 100%')
+    .refine(
+      (v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6,
+      'Use at most 3 decimal places in the tax rate',
+    ),
+});
+export type CustomerTax = z.infer<typeof customerTaxSchema>;
+
 export const customerInputSchema = z.object({
   name: required(200, 'The name', 'Enter the customer’s name'),
   domain: customerDomainSchema.default(''),
@@ -163,6 +177,13 @@ export const customerInputSchema = z.object({
   currency: currencySchema.optional(),
   taxNumber: text(60, 'The tax number').default(''),
   taxExempt: z.boolean({ error: 'Tax exempt is yes or no' }).default(false),
+  taxes: z
+    .array(customerTaxSchema)
+    .max(5, { error: 'Keep at most 5 taxes' })
+    .default([])
+    .refine((taxes) => new Set(taxes.map((t) => t.name.toLowerCase())).size === taxes.length, {
+      error: 'Each tax can appear once',
+    }),
   notes: text(5000, 'The notes').default(''),
   erpId: text(100, 'The ERP id').default(''),
   active: z.boolean({ error: 'Active is yes or no' }).default(true),
@@ -200,6 +221,9 @@ export const customerSchema = z.object({
   currency: z.string(),
   taxNumber: z.string(),
   taxExempt: z.boolean(),
+  taxes: z.array(z.object({ name: z.string(), ratePct: z.number() })),
+  /** The price list that prices this customer's estimates (enterprise; set from the price list). */
+  priceListId: z.string().nullable(),
   notes: z.string(),
   erpId: z.string(),
   active: z.boolean(),
