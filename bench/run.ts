@@ -409,6 +409,64 @@ if (await postgresAnswers()) {
   console.log('(PostgreSQL HTTP benchmark skipped: nothing answers at 127.0.0.1:5432)');
 }
 
+/**
+ * A 100,000-item price list imported, published, and a 200-line estimate priced against it
+ * (bench/estimates.ts, a process of its own so its memory is its own).
+ */
+function benchEstimates(label: string, importBudgetMs: number, env: Record<string, string> = {}): void {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./estimates.ts', import.meta.url))],
+    { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
+  if (child.status !== 0 || !line) {
+    console.log(`(${label} price list benchmark failed: ${child.stderr.slice(-2000)})`);
+    results.push({ name: `price list import (${label})`, value: 0, unit: 'ms', budget: 'ran', ok: false });
+    return;
+  }
+  const figure = JSON.parse(line) as {
+    importStatus: string;
+    importedRows: number;
+    importMs: number;
+    growthMb: number;
+    peak: string;
+    pricingP95: number;
+    pricedFromList: number;
+  };
+  console.log(
+    `(${label} price list import: ${figure.importStatus}, ${figure.importedRows} rows; peak RSS by ${figure.peak}; ${figure.pricedFromList} of 200 lines priced from the list)`,
+  );
+  results.push({
+    name: `import of a 100,000-item price list (${label}, upload to committed draft)`,
+    value: figure.importMs,
+    unit: 'ms',
+    budget: `<= ${importBudgetMs} ms`,
+    ok: figure.importMs <= importBudgetMs && figure.importStatus === 'succeeded',
+  });
+  results.push({
+    name: `price list import peak RSS growth (${label})`,
+    value: figure.growthMb,
+    unit: 'MB',
+    budget: '<= 256 MB',
+    ok: figure.growthMb <= 256,
+  });
+  results.push({
+    name: `pricing a 200-line estimate against a 100,000-item price list p95 (${label})`,
+    value: figure.pricingP95,
+    unit: 'ms',
+    budget: '<= 200 ms',
+    ok: figure.pricingP95 <= 200 && figure.pricedFromList === 200,
+  });
+}
+
+benchEstimates('PGlite in a data directory', 10_000);
+if (await postgresAnswers()) {
+  benchEstimates('PostgreSQL', 5_000, { DATABASE_URL: POSTGRES_URL });
+} else {
+  console.log('(PostgreSQL price list benchmark skipped: nothing answers at 127.0.0.1:5432)');
+}
+
 results.push(...(await (await import('./inventory.ts')).inventoryScenario()));
 results.push(...(await (await import('./workorders.ts')).workOrderScenario()));
 
