@@ -347,13 +347,13 @@ describe('component imports', () => {
         'an unknown kind',
         'gasket',
         Buffer.from('partNumber\nA\n'),
-        '"gasket" is not a kind of item that can be imported. Choose one of exchangeRate, hose, crimpFitting, ferrule, adaptor, wrap, otherItem, customer, customerItem, hoseAssembly, warehouse, stockCount.',
+        '"gasket" is not a kind of item that can be imported. Choose one of exchangeRate, hose, crimpFitting, ferrule, adaptor, wrap, otherItem, customer, customerItem, hoseAssembly, warehouse, stockCount, priceList.',
       ],
       [
         'no kind',
         undefined,
         Buffer.from('partNumber\nA\n'),
-        'Say what the file holds: send the field kind as one of exchangeRate, hose, crimpFitting, ferrule, adaptor, wrap, otherItem, customer, customerItem, hoseAssembly, warehouse, stockCount.',
+        'Say what the file holds: send the field kind as one of exchangeRate, hose, crimpFitting, ferrule, adaptor, wrap, otherItem, customer, customerItem, hoseAssembly, warehouse, stockCount, priceList.',
       ],
     ])('refuses %s with a clear message and stores nothing', async (_name, kind, content, message) => {
       const before = await importLogCount(shop.organizationId);

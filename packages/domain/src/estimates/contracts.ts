@@ -201,7 +201,8 @@ export const reviseSalesEstimate = endpoint({
   response: estimateSchema,
   status: 201,
   errors: [AppErrorCode.Conflict],
-  example: byId,
+  // A draft is edited, not revised: the example revises a sent estimate.
+  example: (ref) => ({ params: { salesEstimateId: ref('sentSalesEstimateId') } }),
 });
 
 export const downloadSalesEstimatePdf = endpoint({

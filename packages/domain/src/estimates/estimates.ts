@@ -131,7 +131,9 @@ export const estimatePriceRequestSchema = z.object({
 });
 export type EstimatePriceRequest = z.infer<typeof estimatePriceRequestSchema>;
 
-export const pricedBySchema = z.discriminatedUnion('source', [
+// A plain union: two variants share the source 'default' (told apart by `basis`), which a discriminated
+// union on 'source' refuses.
+export const pricedBySchema = z.union([
   z.object({
     source: z.literal('priceList'),
     priceListId: z.string(),

@@ -26,9 +26,12 @@ export const WORK_ORDER_STATUS_LABELS: Readonly<Record<WorkOrderStatus, string>>
 export const WORK_ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
 
-/** Where a work order came from. */
+/** What a work order can be made from (the choices of `createWorkOrder`). */
 export const WORK_ORDER_SOURCES = ['assemblies', 'kit', 'reorder'] as const;
 export type WorkOrderSource = (typeof WORK_ORDER_SOURCES)[number];
+/** Where a work order came from: one of those, or an accepted sales estimate (ADR 21). */
+export const WORK_ORDER_ORIGINS = [...WORK_ORDER_SOURCES, 'estimate'] as const;
+export type WorkOrderOrigin = (typeof WORK_ORDER_ORIGINS)[number];
 
 /** The edit pages of `/workorder/{id}/edit/{editType}`. */
 export const WORK_ORDER_EDIT_TYPES = ['details', 'lines'] as const;
@@ -398,7 +401,7 @@ export const workOrderSchema = z.object({
   number: z.string(),
   status: z.enum(WORK_ORDER_STATUSES),
   priority: z.enum(WORK_ORDER_PRIORITIES),
-  source: z.enum(WORK_ORDER_SOURCES),
+  source: z.enum(WORK_ORDER_ORIGINS),
   customer: z.object({ _id: z.string(), name: z.string() }).nullable(),
   warehouse: z.object({ _id: z.string(), code: z.string(), name: z.string() }),
   hoseKit: z.object({ _id: z.string(), title: z.string() }).nullable(),

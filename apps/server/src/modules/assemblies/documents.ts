@@ -11,6 +11,7 @@ import {
   drawingModelOf,
   formatLength,
   formatPressure,
+  type HoseAssembly,
   LENGTH_MEASURED_TO_LABELS,
   serialPath,
   type UnitSystem,
@@ -186,6 +187,42 @@ export async function tagPdf(
   return { fileName: `tag-${safeFile(assembly.title)}-${serial.serialId}.pdf`, data };
 }
 
+/** The assembly's drawing (ends, lengths, orientation) as an SVG: the spec sheet's, and the estimate's. */
+export function assemblySvg(
+  assembly: Pick<HoseAssembly, 'title' | 'parts' | 'computed' | 'spec'>,
+  units: UnitSystem,
+): string {
+  const { parts, computed, spec: input } = assembly;
+  return assemblyDrawingSvg(
+    drawingModelOf({
+      title: assembly.title,
+      parts,
+      overallLengthMm: computed.overallLengthMm,
+      cutLengthMm: computed.cutLengthMm,
+      measuredBy: LENGTH_MEASURED_TO_LABELS[input.lengthMeasuredTo].split(' (')[0]?.toLowerCase(),
+      orientationDeg: input.orientationDeg ?? null,
+      orientationConvention: input.orientationConvention === 'counterClockwise' ? 'ccw' : 'cw',
+      units,
+    }),
+  );
+}
+
+/** An SVG fitted into a box of the page; an empty frame when svg-to-pdfkit cannot draw it. */
+export function drawSvg(
+  doc: PDFKit.PDFDocument,
+  svg: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  try {
+    SVGtoPDF(doc, svg, x, y, { width, height, preserveAspectRatio: 'xMidYMid meet' });
+  } catch {
+    doc.rect(x, y, width, height).stroke();
+  }
+}
+
 function partLine(role: string, part: AssemblyPartSummary | null, quantity: string): string[] | null {
   if (!part) return null;
   return [role, part.partNumber, part.brand, part.description, quantity];
@@ -224,18 +261,7 @@ export async function specSheetPdf(
         )
         .orderBy(desc(crimpSpecs.revision))
     : [];
-  const svg = assemblyDrawingSvg(
-    drawingModelOf({
-      title: assembly.title,
-      parts,
-      overallLengthMm: computed.overallLengthMm,
-      cutLengthMm: computed.cutLengthMm,
-      measuredBy: LENGTH_MEASURED_TO_LABELS[input.lengthMeasuredTo].split(' (')[0]?.toLowerCase(),
-      orientationDeg: input.orientationDeg ?? null,
-      orientationConvention: input.orientationConvention === 'counterClockwise' ? 'ccw' : 'cw',
-      units,
-    }),
-  );
+  const svg = assemblySvg(assembly, units);
 
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -260,11 +286,7 @@ export async function specSheetPdf(
     // The drawing: 760 × ~300 viewBox units scaled to the page width.
     doc.moveDown(0.5);
     const top = doc.y;
-    try {
-      SVGtoPDF(doc, svg, left, top, { width, height: 220, preserveAspectRatio: 'xMidYMid meet' });
-    } catch {
-      doc.rect(left, top, width, 220).stroke();
-    }
+    drawSvg(doc, svg, left, top, width, 220);
     doc.y = top + 230;
 
     const heading = (text: string) => {

@@ -73,3 +73,75 @@ describe('the .eml format', () => {
     expect(eml).toContain('\r\n<p>Rich</p>\r\n');
   });
 });
+
+describe('attachments', () => {
+  const pdf = Buffer.from(`%PDF-1.4\n${'x'.repeat(200)}\n%%EOF\n`, 'latin1');
+
+  /** The files of an .eml: each part's headers and its base64 body decoded. */
+  function filesOf(eml: string): { headers: string; content: Buffer }[] {
+    const boundary = /boundary="([^"]+)"/.exec(eml)?.[1] ?? '?';
+    return eml
+      .split(`--${boundary}`)
+      .filter((part) => /Content-Disposition: attachment/.test(part))
+      .map((part) => {
+        const [headers = '', body = ''] = part.split('\r\n\r\n');
+        return { headers, content: Buffer.from(body.replace(/\s+/g, ''), 'base64') };
+      });
+  }
+
+  it('writes the text and each file, which decode back to the same bytes', () => {
+    const eml = toEml('Hosewright <x@y.z>', {
+      to: 'r@example.com',
+      subject: 'Estimate SE-00012',
+      text: 'See the estimate attached.',
+      attachments: [{ filename: 'estimate-SE-00012.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    expect(eml).toContain('Content-Type: multipart/mixed;');
+    expect(eml).toContain('\r\nSee the estimate attached.\r\n');
+    const [file, ...others] = filesOf(eml);
+    expect(others).toHaveLength(0);
+    expect(file?.headers).toContain('Content-Type: application/pdf; name="estimate-SE-00012.pdf"');
+    expect(file?.headers).toContain('filename="estimate-SE-00012.pdf"');
+    expect(file?.content.equals(pdf)).toBe(true);
+    expect(eml.split('\r\n').every((line) => line.length <= 998)).toBe(true);
+  });
+
+  it('keeps the text and html alternatives inside the mixed message', () => {
+    const eml = toEml('Hosewright <x@y.z>', {
+      to: 'r@example.com',
+      subject: 'Hello',
+      text: 'Plain',
+      html: '<p>Rich</p>',
+      attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    expect(eml.indexOf('multipart/mixed')).toBeLessThan(eml.indexOf('multipart/alternative'));
+    expect(eml).toContain('\r\n<p>Rich</p>\r\n');
+    expect(filesOf(eml)[0]?.content.equals(pdf)).toBe(true);
+  });
+
+  it('sends a message without files exactly as before', () => {
+    const now = new Date('2030-01-02T03:04:05Z');
+    const plain = toEml('x@y.z', { to: 'r@example.com', subject: 'Hi', text: 'Body' }, now);
+    const none = toEml('x@y.z', { to: 'r@example.com', subject: 'Hi', text: 'Body', attachments: [] }, now);
+    const withoutId = (eml: string) =>
+      eml
+        .split('\r\n')
+        .filter((line) => !line.startsWith('Message-ID:'))
+        .join('\r\n');
+    expect(withoutId(none)).toBe(withoutId(plain));
+    expect(withoutId(plain)).toBe(
+      [
+        'From: x@y.z',
+        'To: r@example.com',
+        'Subject: Hi',
+        'Date: Wed, 02 Jan 2030 03:04:05 GMT',
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        'Body',
+        '',
+      ].join('\r\n'),
+    );
+  });
+});

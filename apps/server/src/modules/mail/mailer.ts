@@ -13,11 +13,20 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 
+/** A file sent with a message (an estimate's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Sent with the message; the outbox row keeps only the text (it has no column for files). */
+  attachments?: MailAttachment[];
 }
 
 export interface SentMail {
@@ -102,6 +111,7 @@ type Delivery = (message: MailMessage) => Promise<string | undefined>;
 function smtpDelivery(smtpUrl: string, from: string): Delivery {
   const transport = nodemailer.createTransport(smtpUrl);
   return async (message) => {
+    // The attachments are nodemailer's own shape (filename, contentType, content).
     await transport.sendMail({ from, ...message });
     return undefined;
   };
@@ -139,7 +149,8 @@ async function writeUnique(folder: string, name: string, content: string): Promi
 
 /**
  * An RFC 822 message with 8bit bodies, so the text (and every link in it) stays readable and unwrapped in the
- * file. Lines are far below the 998-character limit for the mails we send.
+ * file. Lines are far below the 998-character limit for the mails we send. Attachments make it
+ * multipart/mixed, each file base64 in lines of 76 characters.
  */
 export function toEml(from: string, message: MailMessage, now = new Date()): string {
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'hosewright.local';
@@ -151,13 +162,38 @@ export function toEml(from: string, message: MailMessage, now = new Date()): str
     `Message-ID: <${randomUUID()}@${domain}>`,
     'MIME-Version: 1.0',
   ];
-  const textPart = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit'];
-  if (!message.html) {
-    return [...headers, ...textPart, '', normalise(message.text), ''].join('\r\n');
-  }
+  const body = bodyEntity(message);
+  const attachments = message.attachments ?? [];
+  if (!attachments.length) return [...headers, ...body, ''].join('\r\n');
   const boundary = `=_hosewright_${randomUUID()}`;
   return [
     ...headers,
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    ...body,
+    ...attachments.flatMap((file) => {
+      const name = encodeHeader(file.filename).replace(/["\\]/g, '_');
+      return [
+        `--${boundary}`,
+        `Content-Type: ${file.contentType}; name="${name}"`,
+        `Content-Disposition: attachment; filename="${name}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        ...(file.content.toString('base64').match(/.{1,76}/g) ?? []),
+      ];
+    }),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+/** The text (and html) of a message as one MIME entity: its headers, a blank line, its body. */
+function bodyEntity(message: MailMessage): string[] {
+  const textPart = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit'];
+  if (!message.html) return [...textPart, '', normalise(message.text)];
+  const boundary = `=_hosewright_${randomUUID()}`;
+  return [
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
     `--${boundary}`,
@@ -170,8 +206,7 @@ export function toEml(from: string, message: MailMessage, now = new Date()): str
     '',
     normalise(message.html),
     `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  ];
 }
 
 function normalise(body: string): string {

@@ -1050,6 +1050,61 @@ export async function createWorkOrder(
   return getWorkOrder(tx, organizationId, row.id);
 }
 
+/** What accepting a sales estimate builds (ADR 21): assembly lines and kits, in one draft. */
+export interface EstimateWorkOrderInput {
+  salesEstimateId: string;
+  customerId: string | null;
+  /** Left out: the default warehouse. */
+  warehouseId?: string | undefined;
+  dueDate: string | null;
+  description: string;
+  assemblies: readonly WorkOrderLineInput[];
+  /** Each kit's assembly lines times its quantity, and its loose parts, as a work order from the kit. */
+  kits: readonly { hoseKitId: string; quantity: number }[];
+}
+
+/**
+ * A draft made from an accepted sales estimate (source 'estimate', `sales_estimate_id` set): the assembly
+ * lines and every kit's assemblies in one work order. Stock is not touched until it is released.
+ */
+export async function createWorkOrderFromEstimate(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  input: EstimateWorkOrderInput,
+): Promise<{ id: string; number: string }> {
+  if (input.assemblies.length > 0) await assembliesOf(tx, organizationId, input.assemblies);
+  const lines: NewLine[] = input.assemblies.map((l) => ({ ...l, replacesSerialId: null }));
+  const items: NewItem[] = [];
+  for (const kit of input.kits) {
+    const made = await linesOfKit(tx, organizationId, kit.hoseKitId, kit.quantity);
+    lines.push(...made.lines);
+    items.push(...made.items);
+  }
+  const onlyKit = input.kits.length === 1 && input.assemblies.length === 0 ? input.kits[0] : undefined;
+  const warehouseId = await warehouseFor(tx, organizationId, input.warehouseId);
+  const number = await nextWorkOrderNumber(tx, organizationId);
+  const [row] = await tx
+    .insert(workOrders)
+    .values({
+      organizationId,
+      number,
+      source: 'estimate',
+      salesEstimateId: input.salesEstimateId,
+      customerId: input.customerId,
+      warehouseId,
+      hoseKitId: onlyKit?.hoseKitId ?? null,
+      dueDate: input.dueDate,
+      description: input.description,
+      createdBy: userId,
+    })
+    .returning({ id: workOrders.id });
+  if (!row) throw new Error('work order insert returned nothing');
+  await insertLines(tx, organizationId, row.id, lines);
+  await insertItems(tx, organizationId, row.id, items);
+  return { id: row.id, number };
+}
+
 function sameLines(
   current: readonly { hoseAssemblyId: string; quantity: number }[],
   wanted: readonly WorkOrderLineInput[],

@@ -36,13 +36,36 @@ describe('/customer/{customerId}', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Tools' })).toBeNull();
   });
 
-  it('lists the customer’s assemblies with the build link, and says sales estimates are coming on professional', async () => {
+  it('lists the customer’s assemblies with the build link, and their sales estimates on professional', async () => {
     stubFetch({
       ...session({ userRoles: ['admin'], subscription: 'professional' }),
       'GET /api/v1/customer/cust-1': { body: createCustomer() },
       'GET /api/v1/hoseassemblies': {
         body: {
           items: [createAssemblyListItem({ _id: 'ha-1', title: 'HA-100_A', description: 'Boom lift line' })],
+          total: 1,
+          page: 1,
+        },
+      },
+      'GET /api/v1/salesestimates': {
+        body: {
+          items: [
+            {
+              _id: 'se-1',
+              number: 'SE-00012',
+              revision: 2,
+              status: 'sent',
+              customer: { _id: 'cust-1', name: 'Red Deer Excavating' },
+              currency: 'CAD',
+              estimateDate: '2026-11-02',
+              validUntil: '2026-12-02',
+              description: 'Loader boom hoses',
+              total: 15225,
+              createdAt: '2026-11-02T09:00:00.000Z',
+              updatedAt: '2026-11-02T09:00:00.000Z',
+              lineCount: 2,
+            },
+          ],
           total: 1,
           page: 1,
         },
@@ -57,9 +80,13 @@ describe('/customer/{customerId}', { timeout: 30_000 }, () => {
       '/hoseassembly/ha-1',
     );
     await userEvent.click(screen.getByRole('tab', { name: 'Sales estimates' }));
-    expect(
-      await screen.findByText(/Sales estimates priced with this customer’s terms are on their way/),
-    ).toBeTruthy();
+    const estimates = await screen.findByRole('list', { name: 'Sales estimates of Red Deer Excavating' });
+    const row = await within(estimates).findByRole('link', { name: /SE-00012 rev 2/ });
+    expect(row.getAttribute('href')).toBe('/salesestimate/se-1');
+    expect(row.textContent).toContain('$152.25');
+    expect(screen.getByRole('link', { name: 'New estimate' }).getAttribute('href')).toBe(
+      '/customer/cust-1/salesestimates/new',
+    );
     expect(screen.getByRole('tab', { name: 'Work orders' })).toBeTruthy();
   });
 
@@ -166,5 +193,51 @@ describe('/customer/{customerId}', { timeout: 30_000 }, () => {
       .find((url) => url.pathname === '/api/v1/workorders');
     expect(asked?.searchParams.get('customerId')).toBe('cust-1');
     expect(screen.queryByText(/on their way/)).toBeNull();
+  });
+
+  it('shows the customer’s taxes and, for an enterprise shop, the price list that prices them', async () => {
+    stubFetch({
+      ...session({ userRoles: ['regular'], subscription: 'enterprise' }),
+      'GET /api/v1/customer/cust-1': {
+        body: createCustomer({
+          taxes: [
+            { name: 'GST', ratePct: 5 },
+            { name: 'QST', ratePct: 9.975 },
+          ],
+          priceListId: 'pl-1',
+        }),
+      },
+      'GET /api/v1/pricelist/pl-1': {
+        body: {
+          _id: 'pl-1',
+          name: 'Fleet 2027',
+          currency: 'CAD',
+          description: '',
+          inForce: null,
+          draft: null,
+          customerCount: 1,
+          versions: [],
+          customers: [{ _id: 'cust-1', name: 'Red Deer Excavating' }],
+          alertCount: 0,
+          targetMarginPct: 25,
+          createdAt: '2026-11-01T12:00:00.000Z',
+          updatedAt: '2026-11-01T12:00:00.000Z',
+        },
+      },
+    });
+    renderApp('/customer/cust-1', signedInDouble());
+    expect(await screen.findByText('GST 5% · QST 9.975%')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Fleet 2027' });
+    expect(link.getAttribute('href')).toBe('/pricelist/pl-1');
+  });
+
+  it('names no price list on a professional plan', async () => {
+    stubFetch({
+      ...session({ userRoles: ['regular'], subscription: 'professional' }),
+      'GET /api/v1/customer/cust-1': { body: createCustomer({ priceListId: 'pl-1' }) },
+    });
+    renderApp('/customer/cust-1', signedInDouble());
+    expect(await screen.findByText('No taxes')).toBeTruthy();
+    expect(screen.queryByText(/Price list/)).toBeNull();
   });
 });

@@ -2,9 +2,12 @@ import {
   type Address,
   type Customer,
   DEFAULT_MARGIN_PCT,
+  ENTERPRISE_TIERS,
+  fromMinorUnits,
   isEmptyAddress,
   markupForMargin,
   PREMIUM_TIERS,
+  priceListPath,
 } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -33,14 +36,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { assemblyListQuery } from '@/api/assemblies';
 import { customerQuery, useDeleteCustomer } from '@/api/customers';
+import { estimateListQuery } from '@/api/estimates';
 import { kitListQuery } from '@/api/kits';
+import { priceListQuery } from '@/api/pricelists';
 import { workOrderListQuery } from '@/api/workorders';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErpIcon } from '@/components/erp-icon';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
-import { formatShortDate } from '@/lib/format';
+import { formatMoney, formatShortDate } from '@/lib/format';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
 import { CustomerItems } from '../components/customer-items';
@@ -182,9 +187,7 @@ function CustomerDetail({ customer }: { customer: Customer }) {
         ) : tab === 'workOrders' ? (
           <WorkOrders customer={customer} />
         ) : (
-          <Alert severity="info">
-            <strong>{t('customers.detail.comingTitle')}.</strong> {t('customers.detail.salesEstimatesText')}
-          </Alert>
+          <SalesEstimates customer={customer} />
         )}
       </Box>
       <ConfirmDialog
@@ -309,6 +312,17 @@ function Overview({ customer }: { customer: Customer }) {
           {customer.taxExempt ? t('customers.detail.taxExempt') : t('customers.detail.taxed')}
           {customer.taxNumber ? ` · ${customer.taxNumber}` : ''}
         </Typography>
+        {customer.taxExempt ? null : (
+          <Typography>
+            {t('customers.detail.taxes')}:{' '}
+            <strong>
+              {customer.taxes.length === 0
+                ? t('customers.detail.noTaxes')
+                : customer.taxes.map((tax) => `${tax.name} ${tax.ratePct}%`).join(' · ')}
+            </strong>
+          </Typography>
+        )}
+        <PriceListLine priceListId={customer.priceListId} />
       </Card>
       <Card title={t('customers.form.sections.billing')}>
         <AddressText address={customer.billingAddress} />
@@ -332,6 +346,31 @@ function Overview({ customer }: { customer: Customer }) {
         </Card>
       ) : null}
     </Box>
+  );
+}
+
+/** The price list that prices the customer's estimates (enterprise shops), by name, linking to it. */
+function PriceListLine({ priceListId }: { priceListId: string | null }) {
+  const { t } = useTranslation();
+  const { access } = useViewer();
+  const tier = access?.subscription?.tier;
+  const isEnterprise = tier !== undefined && ENTERPRISE_TIERS.includes(tier);
+  const list = useQuery({
+    ...priceListQuery(priceListId ?? ''),
+    enabled: isEnterprise && Boolean(priceListId),
+  });
+  if (!isEnterprise) return null;
+  return (
+    <Typography>
+      {t('customers.detail.priceList')}:{' '}
+      {priceListId ? (
+        <Link href={priceListPath(encodeURIComponent(priceListId))} sx={{ fontWeight: 600 }}>
+          {list.data?.name ?? (list.isError ? t('customers.detail.priceListOpen') : t('common.loading'))}
+        </Link>
+      ) : (
+        <strong>{t('customers.detail.none')}</strong>
+      )}
+    </Typography>
   );
 }
 
@@ -436,6 +475,71 @@ function WorkOrders({ customer }: { customer: Customer }) {
                           })
                         : '',
                     ]
+                      .filter(Boolean)
+                      .join(' · ') || undefined
+                  }
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The customer's sales estimates, newest first (the estimate list's own query), each with its status and
+ * total, and a new one for this customer. Estimate pages live in their own feature: this links to them.
+ */
+function SalesEstimates({ customer }: { customer: Customer }) {
+  const { t } = useTranslation();
+  const list = useQuery(
+    estimateListQuery({ customerId: customer._id, itemsPerPage: 100, sort: 'createdAt', order: 'desc' }),
+  );
+  const rows = list.data?.items ?? [];
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography color="text.secondary" sx={{ flex: '1 1 240px' }}>
+          {t('estimates.customerTab.text')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          href={`/customer/${encodeURIComponent(customer._id)}/salesestimates/new`}
+        >
+          {t('estimates.new')}
+        </Button>
+      </Box>
+      {list.isPending ? (
+        <Skeleton width="50%" />
+      ) : list.isError ? (
+        <Alert severity="error">{list.error.message}</Alert>
+      ) : rows.length === 0 ? (
+        <Typography color="text.secondary">{t('estimates.customerTab.none')}</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding aria-label={t('estimates.customerTab.label', { name: customer.name })}>
+            {rows.map((row) => (
+              <ListItemButton key={row._id} href={`/salesestimate/${encodeURIComponent(row._id)}`} divider>
+                <ListItemText
+                  primary={
+                    <Box
+                      component="span"
+                      sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                    >
+                      <Box component="span" sx={{ fontWeight: 600 }}>
+                        {row.revision > 1
+                          ? `${row.number} ${t('estimates.rev', { revision: row.revision })}`
+                          : row.number}
+                      </Box>
+                      <Chip component="span" size="small" label={t(`estimates.status.${row.status}`)} />
+                      <span>{formatMoney(fromMinorUnits(row.total, row.currency), row.currency)}</span>
+                    </Box>
+                  }
+                  secondary={
+                    [row.description, formatShortDate(`${row.estimateDate}T00:00:00`)]
                       .filter(Boolean)
                       .join(' · ') || undefined
                   }

@@ -98,6 +98,11 @@ function settingsServer({
           workOrderNumberPattern: current.workOrderNumberPattern,
           remnantLengthMm: current.remnantLengthMm,
           hoseShelfLifeMonths: current.hoseShelfLifeMonths,
+          estimateNumberPattern: current.estimateNumberPattern,
+          estimateValidityDays: current.estimateValidityDays,
+          minimumCharge: current.minimumCharge,
+          targetMarginPct: current.targetMarginPct,
+          estimateTerms: current.estimateTerms,
           unitSystem: current.unitSystem,
         },
       };
@@ -309,6 +314,39 @@ describe('/organization/settings', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('saves the estimate settings: number pattern, validity, minimum charge, target margin and terms', async () => {
+    const { calls } = settingsServer();
+    renderApp('/organization/settings', signedInDouble());
+    const u = userEvent.setup({ delay: null });
+    const estimates = await screen.findByRole('form', { name: 'Estimates' });
+    const pattern = within(estimates).getByRole('textbox', { name: 'Estimate number pattern' });
+    expect((pattern as HTMLInputElement).value).toBe('SE-{00000}');
+    expect(within(estimates).getByText(/Example: SE-00012/)).toBeTruthy();
+    await u.clear(pattern);
+    await u.type(pattern, 'Q-{{0000}');
+    const validity = within(estimates).getByRole('textbox', { name: 'Valid for' });
+    await u.clear(validity);
+    await u.type(validity, '45');
+    const minimum = within(estimates).getByRole('textbox', { name: 'Minimum charge' });
+    await u.clear(minimum);
+    await u.type(minimum, '35.50');
+    const margin = within(estimates).getByRole('textbox', { name: 'Target margin (% of the price)' });
+    await u.clear(margin);
+    await u.type(margin, '25');
+    await u.type(within(estimates).getByRole('textbox', { name: 'Estimate terms' }), 'Net 30.');
+    await u.click(within(estimates).getByRole('button', { name: 'Save Estimates' }));
+    expect(await screen.findByText('Estimates saved.')).toBeTruthy();
+    expect(updates(calls)).toEqual([
+      {
+        estimateNumberPattern: 'Q-{0000}',
+        estimateValidityDays: 45,
+        minimumCharge: 35.5,
+        targetMarginPct: 25,
+        estimateTerms: 'Net 30.',
+      },
+    ]);
+  });
+
   it('tells a trial shop that warehouses come with a paid plan, and reads none', async () => {
     const { calls } = settingsServer({ tier: 'trial' });
     renderApp('/organization/settings', signedInDouble());
@@ -321,6 +359,8 @@ describe('/organization/settings', { timeout: 60_000 }, () => {
     );
     expect(within(stock).queryByRole('combobox', { name: 'Default warehouse' })).toBeNull();
     expect(calls.some((c) => c.path === '/api/v1/warehouses')).toBe(false);
+    // Estimates are professional and enterprise too: their settings are not offered.
+    expect(screen.queryByRole('form', { name: 'Estimates' })).toBeNull();
   });
 
   it('says when the settings cannot be loaded, and loads them on Try again', async () => {

@@ -1,7 +1,8 @@
 /**
  * /organization/settings (admins): the settings the whole app obeys, one section and one save each: General
  * (revision delimiter, part-number and work order number patterns, default adaptor brand, ERP name), Units,
- * Pricing defaults, Stock (the default warehouse, negative stock, remnants and shelf life), Features and Lists. Fields are checked
+ * Pricing defaults, Stock (the default warehouse, negative stock, remnants and shelf life), Estimates (professional
+ * and enterprise: number pattern, validity, minimum charge, target margin, terms; ADR 21), Features and Lists. Fields are checked
  * with the contract's own messages before sending, and the server's refusals (`details.issues`) show on their
  * field. A save refreshes everything that depends on the settings (`useSaveOrganizationSettings`), so it takes
  * effect without a reload.
@@ -54,6 +55,9 @@ const NUMBER_FIELDS: ReadonlySet<Field> = new Set([
   'labourRate',
   'wasteAllowancePct',
   'hoseShelfLifeMonths',
+  'estimateValidityDays',
+  'minimumCharge',
+  'targetMarginPct',
 ]);
 
 /** A number field shown in other units than it is kept in (a length in the reader's mm or inches). */
@@ -542,6 +546,93 @@ function StockSection({ settings }: { settings: OrganizationSettings }) {
   );
 }
 
+/**
+ * Sales estimates (ADR 21): how new ones are numbered and how long they are valid, the minimum charge (base
+ * currency), the target margin below which lines and price list items are flagged, and the terms printed at
+ * the foot of every estimate. Estimates are professional and enterprise, so other plans do not see it.
+ */
+function EstimatesSection({ settings }: { settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  const number = { inputMode: 'decimal' as const, autoComplete: 'off' };
+  return (
+    <Section
+      title={t('estimates.settings.title')}
+      help={t('estimates.settings.help')}
+      settings={settings}
+      fields={[
+        'estimateNumberPattern',
+        'estimateValidityDays',
+        'minimumCharge',
+        'targetMarginPct',
+        'estimateTerms',
+      ]}
+    >
+      {({ draft, text }) => {
+        const pattern = String(draft.estimateNumberPattern ?? '');
+        const patternIsValid =
+          organizationUpdateSchema.shape.estimateNumberPattern.safeParse(pattern).success;
+        return (
+          <>
+            <TextField
+              label={t('estimates.settings.numberPattern')}
+              {...helped(
+                text('estimateNumberPattern'),
+                <>
+                  {t('estimates.settings.numberPatternHelp')}
+                  {patternIsValid
+                    ? ` ${t('settings.general.example', { example: formatPartNumber(pattern.trim(), 12) })}`
+                    : ''}
+                </>,
+              )}
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            />
+            <TextField
+              label={t('estimates.settings.validityDays')}
+              {...helped(text('estimateValidityDays'), t('estimates.settings.validityDaysHelp'))}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">{t('estimates.settings.days')}</InputAdornment>
+                  ),
+                },
+                htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
+              }}
+              sx={{ maxWidth: 360 }}
+            />
+            <TextField
+              label={t('estimates.settings.minimumCharge')}
+              {...helped(text('minimumCharge'), t('estimates.settings.minimumChargeHelp'))}
+              slotProps={{
+                input: {
+                  endAdornment: <InputAdornment position="end">{settings.baseCurrency}</InputAdornment>,
+                },
+                htmlInput: number,
+              }}
+              sx={{ maxWidth: 360 }}
+            />
+            <TextField
+              label={t('estimates.settings.targetMargin')}
+              {...helped(text('targetMarginPct'), t('estimates.settings.targetMarginHelp'))}
+              slotProps={{
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                htmlInput: number,
+              }}
+              sx={{ maxWidth: 360 }}
+            />
+            <TextField
+              label={t('estimates.settings.terms')}
+              {...helped(text('estimateTerms'), t('estimates.settings.termsHelp'))}
+              multiline
+              minRows={3}
+              slotProps={{ htmlInput: { maxLength: 4000 } }}
+            />
+          </>
+        );
+      }}
+    </Section>
+  );
+}
+
 const FEATURES = ['hasParker', 'hideInventory', 'useBetaFeatures'] as const;
 
 function FeaturesSection({ settings }: { settings: OrganizationSettings }) {
@@ -597,6 +688,8 @@ function ListsSection() {
 export function SettingsTab() {
   const { t } = useTranslation();
   const settings = useQuery(allSettingsQuery());
+  const { access } = useViewer();
+  const premium = isPremiumTier(access?.subscription?.tier);
 
   if (settings.isError) {
     return (
@@ -628,6 +721,7 @@ export function SettingsTab() {
       <UnitsSection settings={data} />
       <PricingSection settings={data} />
       <StockSection settings={data} />
+      {premium ? <EstimatesSection settings={data} /> : null}
       <FeaturesSection settings={data} />
       <ListsSection />
     </Stack>

@@ -28,6 +28,7 @@ export const enWorkOrders = {
     assemblies: 'Hose assemblies',
     kit: 'A kit',
     reorder: 'A tag (reorder)',
+    estimate: 'A sales estimate',
   },
   documents: {
     traveller: 'Traveller',
