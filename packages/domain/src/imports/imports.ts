@@ -22,6 +22,7 @@ export const IMPORT_TARGET_NAMES = [
   'hoseAssembly',
   'warehouse',
   'stockCount',
+  'priceList',
 ] as const;
 export type ImportTargetName = (typeof IMPORT_TARGET_NAMES)[number];
 
