@@ -186,6 +186,7 @@ describe('price list imports', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().details.guardCode).toBe(996);
+    expect(refused.json().message).toBe('Importing price list items needs an Enterprise subscription.');
     const template = await get('organization/imports/template/priceList?format=csv');
     expect(template.statusCode, template.body).toBe(200);
     expect(template.body.replace('\uFEFF', '').split(/\r?\n/)[0]).toBe(

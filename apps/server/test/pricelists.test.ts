@@ -341,6 +341,8 @@ describe('price lists', () => {
       marginPct: 12.5,
     });
     expect((await ok<PriceList>(get(`pricelist/${list._id}`))).alertCount).toBe(3);
+    expect(after.alerts).toHaveLength(3);
+
 
     const all = await items(list._id);
     const byPart = new Map(all.items.map((i) => [i.partNumber, i]));
@@ -359,6 +361,17 @@ describe('price lists', () => {
     expect(below.items.map((i) => i.marginPct)).toEqual([9.09, 12.5, 75]);
     const searched = await items(list._id, `?q=${encodeURIComponent(fitting.input.partNumber)}`);
     expect(searched.items.map((i) => i.itemId)).toEqual([fitting.id]);
+    // A price exactly on the target (cost 4.00, price 5.00: a 20 % margin) is not below it, and a price of
+    // 0 on something that costs is: the list's count and its alerts agree on both.
+    const onTarget = await createComponent({ cost: 4 });
+    const free = await createComponent({ cost: 0.01 });
+    await saveItem(list._id, onTarget.id, 500);
+    await saveItem(list._id, free.id, 0);
+    const republished = await publish(list._id);
+    const alerts = await ok<{ alerts: { partNumber: string }[] }>(get(`pricelist/${list._id}/alerts`));
+    expect(alerts.alerts.map((a) => a.partNumber)).not.toContain(onTarget.input.partNumber);
+    expect(alerts.alerts.map((a) => a.partNumber)).toContain(free.input.partNumber);
+    expect(republished.alertCount).toBe(alerts.alerts.length);
   });
 
   it("prices an assembly at today's roll-up of its parts", async () => {

@@ -52,9 +52,11 @@ function targetOf(targets: ImportTargets, value: string | undefined): ImportTarg
  */
 function assertTierAllows(auth: AuthContext, target: ImportTarget): void {
   if (!target.subscriptions || target.subscriptions.includes(auth.subscription.tier)) return;
+  const plans = target.subscriptions.map((tier) => `${tier[0]?.toUpperCase()}${tier.slice(1)}`);
+  const named = plans.length > 1 ? `${plans.slice(0, -1).join(', ')} or ${plans.at(-1)}` : plans[0];
   throw new AppError(
     AppErrorCode.WrongTier,
-    `Importing ${target.label.other} needs a Professional or Enterprise subscription.`,
+    `Importing ${target.label.other} needs ${/^[AEIOU]/.test(named ?? '') ? 'an' : 'a'} ${named} subscription.`,
     { guardCode: 996, upgradeUrl: '/upgradesubscription' },
   );
 }

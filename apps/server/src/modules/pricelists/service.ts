@@ -25,6 +25,7 @@ import {
   type ListResponse,
   type MarginAlert,
   marginPctOf,
+  minorDigits,
   type PriceListDetail,
   type PriceListInput,
   type PriceListItem,
@@ -278,7 +279,9 @@ export async function getPriceList(tx: Tx, organizationId: string, id: string): 
   const versions = versionMap.get(id) ?? [];
   const inForce = inForceOf(versions, todayIso());
   const targetMarginPct = Number(settings.targetMarginPct);
-  const alerts = inForce ? await alertsOf(tx, organizationId, row, inForce.row.id, targetMarginPct) : [];
+  const alertCount = inForce
+    ? await alertCountOf(tx, organizationId, row, inForce.row.id, targetMarginPct)
+    : 0;
   // The draft first, then the newest first.
   const ordered = [...versions].sort((a, b) => {
     if (a.row.effectiveFrom === null) return -1;
@@ -292,7 +295,7 @@ export async function getPriceList(tx: Tx, organizationId: string, id: string): 
     ...toSummary(row, versions, listCustomers.length),
     versions: ordered.map((v) => toVersionInfo(v, inForce?.row.id ?? null)),
     customers: listCustomers,
-    alertCount: alerts.length,
+    alertCount,
     targetMarginPct,
     createdAt: row.createdAt.toISOString(),
   };
@@ -569,6 +572,45 @@ async function alertsOf(
   if (!ctx) return [];
   const { items, costs } = await itemsWithCosts(tx, organizationId, versionId);
   return findMarginAlerts(items, costs, targetMarginPct, ctx);
+}
+
+/**
+ * How many items of a version `alertsOf` would list, without reading a large version into memory: the
+ * components are judged in one statement (the same rule as `isBelowTargetMargin` on each item's lowest price,
+ * the cost converted as `baseToMinorUnits` does), assemblies and kits by their roll-ups.
+ */
+async function alertCountOf(
+  tx: Tx,
+  organizationId: string,
+  list: ListRow,
+  versionId: string,
+  targetMarginPct: number,
+): Promise<number> {
+  const ctx = await currencyContext(tx, organizationId, list.currency);
+  if (!ctx) return 0;
+  const rate = ctx.currency === ctx.baseCurrency ? 1 : ctx.rate;
+  const scale = 10 ** minorDigits(ctx.currency);
+  const target = Math.round(targetMarginPct * 1000);
+  const [counted] = await queryRows<{ n: number }>(
+    tx,
+    sql`with judged as (
+          select least(i.unit_price, coalesce((select min((b->>'unitPrice')::bigint)
+                   from jsonb_array_elements(i.breaks) b), i.unit_price)) as price,
+                 round(round(c.cost::numeric * ${rate}::numeric * 100) / 100 * ${scale}) as cost
+            from price_list_items i
+            join components c on c.id = i.item_id and c.organization_id = i.organization_id
+           where i.organization_id = ${organizationId} and i.version_id = ${versionId}
+             and i.item_type = 'component' and c.cost is not null)
+        select count(*)::int as n from judged
+         where (price <= 0 and cost > 0) or (price > 0 and (price - cost) * 100000 < ${target}::numeric * price)`,
+  );
+  const { items, costs } = await itemsWithCosts(
+    tx,
+    organizationId,
+    versionId,
+    sql`${priceListItems.itemType} <> 'component'`,
+  );
+  return (counted?.n ?? 0) + findMarginAlerts(items, costs, targetMarginPct, ctx).length;
 }
 
 export async function listPriceListAlerts(tx: Tx, organizationId: string, id: string) {

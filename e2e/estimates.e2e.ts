@@ -1,0 +1,231 @@
+/**
+ * Quoting a kit (issue 17, the shop's journey 3), in real Chromium against the built app. The demo
+ * organisation is enterprise. Set up through the API as the demo admin: a fleet customer with a buyer, an
+ * assembly of GEN-2SN-08 with F-SN-08-FJX90 at both ends, a kit of two of them for the customer, and the
+ * fleet's price list with the kit at 1,250.00, published today and assigned to the customer. Then the owner,
+ * on a desktop:
+ *
+ *   1. quotes three kits for the customer: the line is priced from the price list, and the screen says so;
+ *   2. downloads the estimate PDF;
+ *   3. accepts it as one work order and follows the link to the work order made, which builds six units;
+ *
+ * and on a phone the estimates list is cards that fit the screen.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  ARTIFACTS_DIR,
+  chromePath,
+  launchBrowser,
+  newSession,
+  type Session,
+  screenshot,
+} from './support/browser.ts';
+import { signIn } from './support/flows.ts';
+import { need, runStep, visible } from './support/journey.ts';
+import { DEMO, type RunningServer, startServer } from './support/server.ts';
+
+const DESKTOP = { width: 1440, height: 900 } as const;
+const KIT = 'E2E-FLEET-KIT';
+const LIST = 'Fleet 2027';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+let desktop: Session | undefined;
+/** Made in setup and carried from step to step. */
+const made: { customerId?: string; kitTitle?: string; estimateId?: string; number?: string } = {};
+
+/** Calls the API as the signed-in demo admin (the SPA keeps the access token in the `accessToken` cookie). */
+async function apiCall<T>(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<T> {
+  const session = need(desktop, 'The signed-in page');
+  const token = (await session.context.cookies()).find((c) => c.name === 'accessToken')?.value;
+  if (!token) throw new Error('No access token cookie after signing in');
+  const res = await fetch(`${need(server, 'The server').baseUrl}/api/v1/${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function partId(partNumber: string): Promise<string> {
+  const page = await apiCall<{ items: { _id: string; partNumber: string }[] }>(
+    'GET',
+    `organization/items?q=${encodeURIComponent(partNumber)}&itemsPerPage=50`,
+  );
+  const found = page.items.find((i) => i.partNumber === partNumber);
+  if (!found) throw new Error(`${partNumber} is not in the demo catalogue`);
+  return found._id;
+}
+
+beforeAll(async () => {
+  chromePath(); // fail at once, before starting the server, when there is no browser
+  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'estimates server' })]);
+  if (b.status === 'fulfilled') browser = b.value;
+  if (s.status === 'fulfilled') server = s.value;
+  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length > 0) {
+    throw new Error(
+      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
+    );
+  }
+  desktop = await newSession(need(browser, 'The browser'), 'desktop');
+  await desktop.page.setViewportSize(DESKTOP);
+  await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
+
+  const customer = await apiCall<{ _id: string }>('POST', 'customer/new/update', {
+    name: 'Northern Fleet Services',
+    contacts: [{ name: 'Robin Fleet', email: 'robin@northern-fleet.example' }],
+    taxes: [{ name: 'GST', ratePct: 5 }],
+  });
+  made.customerId = customer._id;
+  const [hose, fitting, ferrule] = await Promise.all(
+    ['GEN-2SN-08', 'F-SN-08-FJX90', 'FER-SN-08'].map((p) => partId(p)),
+  );
+  const assembly = await apiCall<{ _id: string; title: string }>('POST', 'hoseassembly/new/update', {
+    hoseId: hose,
+    endA: { fittingId: fitting, ferruleId: ferrule },
+    endB: { fittingId: fitting, ferruleId: ferrule },
+    overallLengthMm: 1000,
+    lengthMeasuredTo: 'centreline',
+    orientationDeg: 90,
+    orientationConvention: 'clockwise',
+    quantity: 1,
+    description: 'E2E loader hose',
+    customerId: customer._id,
+  });
+  const kit = await apiCall<{ _id: string; title: string }>('POST', 'hosekit/new/update', {
+    partNumber: KIT,
+    description: 'Loader service kit',
+    customerId: customer._id,
+    machine: 'Wheel loader',
+    lines: [{ lineType: 'hoseAssembly', hoseAssemblyId: assembly._id, quantity: 2 }],
+  });
+  made.kitTitle = kit.title;
+  const list = await apiCall<{ _id: string }>('POST', 'pricelists/create', {
+    name: LIST,
+    description: 'Fleet customers',
+    customerIds: [customer._id],
+  });
+  await apiCall('POST', `pricelist/${list._id}/draft/items`, {
+    itemType: 'kit',
+    itemId: kit._id,
+    unitPrice: 125_000,
+    breaks: [],
+  });
+  await apiCall('POST', `pricelist/${list._id}/draft/publish`, {
+    effectiveFrom: new Date().toISOString().slice(0, 10),
+  });
+});
+
+afterAll(async () => {
+  await desktop?.close().catch(() => undefined);
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>) {
+  return runStep(name, desktop, server, steps);
+}
+
+test('the owner quotes three kits for the fleet customer, priced from their price list', async () => {
+  await step('estimates-quote', async (page, baseUrl) => {
+    const kitTitle = need(made.kitTitle, 'The kit from setup');
+    await page.goto(`${baseUrl}/customer/${need(made.customerId, 'The customer')}/salesestimates/new`);
+    await visible(page.getByRole('heading', { level: 1, name: 'New sales estimate' }), 20_000);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Loader service kits');
+
+    await page.getByRole('combobox', { name: 'Add a line of' }).click();
+    await page.getByRole('option', { name: 'Kit', exact: true }).click();
+    const box = page.getByRole('combobox', { name: 'Add a kit' });
+    await box.click();
+    await box.fill(KIT);
+    const option = page.getByRole('option', { name: new RegExp(`^${kitTitle}`) }).first();
+    await visible(option);
+    await option.click();
+    await page.getByRole('textbox', { name: `Quantity of ${kitTitle}` }).fill('3');
+
+    // Priced by the price list at 1,250.00 a kit: 3,750.00, and the screen says where the price came from.
+    const line = page.getByRole('listitem', { name: new RegExp(`^Line 1: ${kitTitle}`) });
+    await visible(line.getByText(new RegExp(`Price list ${LIST}`)), 20_000);
+    await visible(line.getByText(/3,750\.00/));
+    await screenshot(page, 'estimates-new-desktop');
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/salesestimate\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    made.estimateId = new URL(page.url()).pathname.split('/').pop();
+    const saved = await apiCall<{ number: string; total: number; lines: { unitPrice: number }[] }>(
+      'GET',
+      `salesestimate/${made.estimateId}`,
+    );
+    made.number = saved.number;
+    expect(saved.lines.map((l) => l.unitPrice)).toEqual([125_000]);
+    // 3,750.00 plus the customer's GST of 5%.
+    expect(saved.total).toBe(393_750);
+    await visible(page.getByRole('heading', { level: 1, name: new RegExp(saved.number) }));
+    await visible(page.getByText(/3,937\.50/).first());
+    await screenshot(page, 'estimates-detail-desktop');
+  });
+});
+
+test('the owner downloads the estimate PDF', async () => {
+  await step('estimates-pdf', async (page) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${need(made.number, 'The estimate number')}.pdf`);
+    const data = await readFile(await download.path());
+    expect(data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await download.saveAs(path.join(ARTIFACTS_DIR, 'estimates-estimate.pdf'));
+  });
+});
+
+test('the customer says yes: accepted as one work order, found from the estimate', async () => {
+  await step('estimates-accept', async (page, baseUrl) => {
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    await dialog.getByRole('radio', { name: 'One work order for the whole estimate' }).check();
+    await dialog.getByRole('button', { name: 'Accept and make work orders' }).click();
+    const orders = page.getByRole('list', { name: /^Work orders made from/ });
+    await visible(orders, 20_000);
+    const link = orders.getByRole('link').first();
+    await visible(link);
+    await screenshot(page, 'estimates-accepted-desktop');
+    await link.click();
+    await page.waitForURL(/\/workorder\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    const workOrderId = new URL(page.url()).pathname.split('/').pop();
+    const workOrder = await apiCall<{ status: string; unitCount: number; source: string }>(
+      'GET',
+      `workorder/${workOrderId}`,
+    );
+    // Three kits of two assemblies: six units to build, a draft (nothing reserved before release).
+    expect(workOrder).toMatchObject({ status: 'draft', unitCount: 6, source: 'estimate' });
+    // Its description names the estimate it came from.
+    await visible(page.getByText(`From estimate ${need(made.number, 'The estimate number')}`).first());
+    expect(new URL(page.url()).origin).toBe(baseUrl);
+  });
+});
+
+test('on a phone the estimates are cards that fit the screen', async () => {
+  const phone = await newSession(need(browser, 'The browser'), 'phone');
+  try {
+    const baseUrl = need(server, 'The server').baseUrl;
+    await signIn(phone.page, baseUrl, DEMO.email, DEMO.password);
+    await runStep('estimates-phone', phone, server, async (page) => {
+      await page.goto(`${baseUrl}/salesestimates`);
+      await visible(page.getByText(need(made.number, 'The estimate number')).first(), 20_000);
+      expect(await page.getByRole('table').count()).toBe(0);
+      const overflow = (await page.evaluate(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      )) as number;
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'estimates-list-phone');
+    });
+  } finally {
+    await phone.close();
+  }
+});
