@@ -27,6 +27,7 @@ import {
   type WorkOrder,
   type WorkOrderUnit,
 } from '../packages/domain/src/workorders/workorders.ts';
+import { apiAs } from './support/api.ts';
 import {
   ARTIFACTS_DIR,
   chromePath,
@@ -55,29 +56,10 @@ const made: {
   builtSerial?: string;
 } = {};
 
-/** Calls the API as the signed-in demo admin (the SPA keeps the access token in the `accessToken` cookie). */
-async function apiCall<T>(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<T> {
-  const session = need(phone, 'The signed-in page');
-  const token = (await session.context.cookies()).find((c) => c.name === 'accessToken')?.value;
-  if (!token) throw new Error('No access token cookie after signing in');
-  const res = await fetch(`${need(server, 'The server').baseUrl}/api/v1/${apiPath}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function partId(partNumber: string): Promise<string> {
-  const page = await apiCall<{ items: { _id: string; partNumber: string }[] }>(
-    'GET',
-    `organization/items?q=${encodeURIComponent(partNumber)}&itemsPerPage=50`,
-  );
-  const found = page.items.find((i) => i.partNumber === partNumber);
-  if (!found) throw new Error(`${partNumber} is not in the demo catalogue`);
-  return found._id;
-}
+const { apiCall, partId } = apiAs(
+  () => phone,
+  () => server,
+);
 
 interface Level {
   component: { partNumber: string };
