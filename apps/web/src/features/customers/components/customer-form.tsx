@@ -36,6 +36,8 @@ import {
   EMPTY_CONTACT,
   type FormErrors,
   type GroupTermsDraft,
+  MAX_TAXES,
+  type TaxDraft,
   validateDraft,
 } from '../lib/form';
 
@@ -362,6 +364,12 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
           control={<Switch checked={draft.taxExempt} onChange={(e) => set('taxExempt', e.target.checked)} />}
           label={t('customers.fields.taxExempt')}
         />
+        <Taxes
+          taxes={draft.taxes}
+          isExempt={draft.taxExempt}
+          errors={errors}
+          onChange={(taxes) => set('taxes', taxes)}
+        />
       </Section>
 
       <Section title={t('customers.form.sections.other')}>
@@ -491,6 +499,90 @@ function GroupTerms({
       >
         {t('customers.form.addGroupTerms')}
       </Button>
+    </Box>
+  );
+}
+
+/** The taxes the customer pays on estimates, each once (GST 5, QST 9.975); none apply while tax exempt. */
+function Taxes({
+  taxes,
+  isExempt,
+  errors,
+  onChange,
+}: {
+  taxes: TaxDraft[];
+  isExempt: boolean;
+  errors: FormErrors;
+  onChange: (taxes: TaxDraft[]) => void;
+}) {
+  const { t } = useTranslation();
+  const update = (index: number, key: keyof TaxDraft, value: string) =>
+    onChange(taxes.map((tax, i) => (i === index ? { ...tax, [key]: value } : tax)));
+  const err = (path: string) => (errors[path] ? { error: true, helperText: errors[path] } : {});
+  return (
+    <Box role="group" aria-label={t('customers.form.taxes')}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('customers.form.taxes')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {isExempt ? t('customers.form.taxesExempt') : t('customers.form.taxesHelp')}
+      </Typography>
+      <Stack spacing={1.5}>
+        {taxes.map((tax, index) => (
+          <Box
+            // biome-ignore lint/suspicious/noArrayIndexKey: taxes have no id; the position is their identity here
+            key={index}
+            role="group"
+            aria-label={t('customers.form.taxRow', { number: index + 1 })}
+            sx={{
+              display: 'grid',
+              gap: 1,
+              alignItems: 'start',
+              gridTemplateColumns: { xs: '2fr 1fr auto', sm: '2fr 1fr auto' },
+              maxWidth: 520,
+            }}
+          >
+            <TextField
+              size="small"
+              label={t('customers.fields.taxName')}
+              value={tax.name}
+              placeholder="GST"
+              onChange={(e) => update(index, 'name', e.target.value)}
+              {...err(`taxes.${index}.name`)}
+            />
+            <TextField
+              size="small"
+              label={t('customers.fields.taxRate')}
+              value={tax.ratePct}
+              placeholder="5"
+              inputMode="decimal"
+              onChange={(e) => update(index, 'ratePct', e.target.value)}
+              slotProps={{ input: { endAdornment: '%' } }}
+              {...err(`taxes.${index}.ratePct`)}
+            />
+            <IconButton
+              aria-label={t('customers.form.removeTax', { name: tax.name || index + 1 })}
+              onClick={() => onChange(taxes.filter((_, i) => i !== index))}
+            >
+              <DeleteOutlineIcon />
+            </IconButton>
+          </Box>
+        ))}
+        {errors.taxes ? (
+          <Typography color="error" variant="body2" role="alert">
+            {errors.taxes}
+          </Typography>
+        ) : null}
+      </Stack>
+      {taxes.length < MAX_TAXES ? (
+        <Button
+          startIcon={<AddIcon />}
+          sx={{ mt: 1 }}
+          onClick={() => onChange([...taxes, { name: '', ratePct: '' }])}
+        >
+          {t('customers.form.addTax')}
+        </Button>
+      ) : null}
     </Box>
   );
 }

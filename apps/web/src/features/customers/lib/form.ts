@@ -17,6 +17,15 @@ export interface GroupTermsDraft {
   discountPct: string;
 }
 
+/** One tax the customer pays (GST 5, QST 9.975), the rate as typed. */
+export interface TaxDraft {
+  name: string;
+  ratePct: string;
+}
+
+/** The most taxes a customer carries (`customerInputSchema`). */
+export const MAX_TAXES = 5;
+
 export interface CustomerDraft {
   name: string;
   domain: string;
@@ -29,6 +38,8 @@ export interface CustomerDraft {
   currency: string;
   taxNumber: string;
   taxExempt: boolean;
+  /** Kept through the form, or saving would clear the taxes the customer has. */
+  taxes: TaxDraft[];
   notes: string;
   erpId: string;
   active: boolean;
@@ -63,6 +74,7 @@ export function draftOf(customer?: Customer): CustomerDraft {
       currency: '',
       taxNumber: '',
       taxExempt: false,
+      taxes: [],
       notes: '',
       erpId: '',
       active: true,
@@ -82,6 +94,7 @@ export function draftOf(customer?: Customer): CustomerDraft {
     currency: customer.currency,
     taxNumber: customer.taxNumber,
     taxExempt: customer.taxExempt,
+    taxes: customer.taxes.map((tax) => ({ name: tax.name, ratePct: String(tax.ratePct) })),
     notes: customer.notes,
     erpId: customer.erpId,
     active: customer.active,
@@ -119,6 +132,7 @@ export function rawInputOf(draft: CustomerDraft): Record<string, unknown> {
     ...(draft.currency ? { currency: draft.currency } : {}),
     taxNumber: draft.taxNumber,
     taxExempt: draft.taxExempt,
+    taxes: draft.taxes.map((tax) => ({ name: tax.name, ratePct: numberOrText(tax.ratePct) })),
     notes: draft.notes,
     erpId: draft.erpId,
     active: draft.active,

@@ -155,4 +155,61 @@ describe('the customer form', { timeout: 30_000 }, () => {
     const post = calls.find((c) => c.path === '/api/v1/customer/cust-1/update');
     expect(JSON.parse(post?.body ?? '{}')).toMatchObject({ name: 'Red Deer Excavating Ltd.', marginPct: 35 });
   });
+
+  it('loads the customer’s taxes, checks their rates and sends them back on save', async () => {
+    const customer = createCustomer({
+      taxes: [
+        { name: 'GST', ratePct: 5 },
+        { name: 'QST', ratePct: 9.975 },
+      ],
+    });
+    const { calls } = stubFetch({
+      ...regular,
+      'GET /api/v1/customer/cust-1': { body: customer },
+      'POST /api/v1/customer/cust-1/update': { body: customer },
+    });
+    const { router } = renderApp('/customer/cust-1/edit', signedInDouble());
+    await screen.findByRole('heading', { level: 1, name: 'Edit Red Deer Excavating' });
+    const second = screen.getByRole('group', { name: 'Tax 2' });
+    expect((within(second).getByLabelText('Tax') as HTMLInputElement).value).toBe('QST');
+    expect((within(second).getByLabelText('Rate') as HTMLInputElement).value).toBe('9.975');
+
+    // A rate above 100% is refused on its field, and nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Add a tax' }));
+    const third = screen.getByRole('group', { name: 'Tax 3' });
+    fireEvent.change(within(third).getByLabelText('Tax'), { target: { value: 'PST' } });
+    fireEvent.change(within(third).getByLabelText('Rate'), { target: { value: '150' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+    expect(await within(third).findByText('The tax rate must be at most 100%')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/v1/customer/cust-1/update')).toBe(false);
+
+    fireEvent.change(within(third).getByLabelText('Rate'), { target: { value: '7' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/cust-1'));
+    const post = calls.find((c) => c.path === '/api/v1/customer/cust-1/update');
+    expect(JSON.parse(post?.body ?? '{}').taxes).toEqual([
+      { name: 'GST', ratePct: 5 },
+      { name: 'QST', ratePct: 9.975 },
+      { name: 'PST', ratePct: 7 },
+    ]);
+  });
+
+  it('keeps the taxes as they are when something else is changed', async () => {
+    const customer = createCustomer({ taxes: [{ name: 'HST', ratePct: 13 }] });
+    const { calls } = stubFetch({
+      ...regular,
+      'GET /api/v1/customer/cust-1': { body: customer },
+      'POST /api/v1/customer/cust-1/update': { body: customer },
+    });
+    const { router } = renderApp('/customer/cust-1/edit', signedInDouble());
+    await screen.findByRole('heading', { level: 1, name: 'Edit Red Deer Excavating' });
+    fireEvent.change(screen.getByLabelText('Tax number'), { target: { value: '123456789RT0001' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/cust-1'));
+    const post = calls.find((c) => c.path === '/api/v1/customer/cust-1/update');
+    expect(JSON.parse(post?.body ?? '{}')).toMatchObject({
+      taxNumber: '123456789RT0001',
+      taxes: [{ name: 'HST', ratePct: 13 }],
+    });
+  });
 });
