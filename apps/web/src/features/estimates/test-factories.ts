@@ -8,6 +8,7 @@ import type {
   EstimatePricingAnswer,
   EstimateRecheck,
   EstimateSummary,
+  HoseAssembly,
   SessionProfile,
 } from '@hosewright/domain';
 import { createSessionProfile } from '@/test/factories';
@@ -19,6 +20,7 @@ export const ESTIMATE_ID = '7e5d0a6c-9f1b-4c2d-8e4f-5a6b7c8d9e01';
 export const REVISION_ID = '7e5d0a6c-9f1b-4c2d-8e4f-5a6b7c8d9e02';
 export const CUSTOMER_ID = '5c3b8e4a-7d9f-4a0b-9c2d-3e4f5a6b7c01';
 export const ASSEMBLY_ID = '3a1f6c2e-5b7d-4e8f-9a0b-1c2d3e4f5a01';
+export const NEW_ASSEMBLY_ID = '3a1f6c2e-5b7d-4e8f-9a0b-1c2d3e4f5a03';
 export const MAIN_ID = '6d4c9f5b-8e0a-4b1c-8d3e-4f5a6b7c8d01';
 
 /** The session of a member of a professional organisation (estimates are professional and enterprise). */
@@ -163,4 +165,73 @@ export function createRecheck(over: Partial<EstimateRecheck> = {}): EstimateRech
 
 export function listOf<T>(items: T[]) {
   return { items, total: items.length, page: 1 };
+}
+
+/**
+ * A hose assembly as `getHoseAssembly` answers it, as much as an estimate line needs: its id, title and
+ * description (HA-0002_A, just built in the builder; the figures a bare hose and two fittings).
+ */
+export function createAssembly(over: Partial<HoseAssembly> = {}): HoseAssembly {
+  const part = (id: string, kind: 'hose' | 'crimpFitting', partNumber: string) => ({
+    _id: id,
+    kind,
+    partNumber,
+    brand: 'GEN',
+    description: partNumber,
+  });
+  const end = { fitting: part('fit-90', 'crimpFitting', 'F-SN-08-FJX90'), ferrule: null, adaptor: null };
+  return {
+    _id: NEW_ASSEMBLY_ID,
+    partNumber: 'HA-0002',
+    revision: 'A',
+    title: 'HA-0002_A',
+    latest: true,
+    description: 'Bucket curl',
+    notes: '',
+    customerId: CUSTOMER_ID,
+    customerName: 'Red Deer Excavating',
+    spec: {
+      hoseId: 'hose-1',
+      endA: { fittingId: 'fit-90' },
+      endB: { fittingId: 'fit-90' },
+      overallLengthMm: 1000,
+      lengthMeasuredTo: 'centreline',
+      quantity: 1,
+      description: 'Bucket curl',
+      notes: '',
+      partNumber: 'HA-0002',
+    },
+    computed: {
+      overallLengthMm: 1000,
+      cutLengthMm: 890,
+      wrapLengthMm: null,
+      maxWorkingPressurePsi: 4000,
+      pressureLimitedBy: { role: 'hose', partNumber: 'GEN-2SN-08' },
+      bothEndsBent: true,
+      orientationToleranceDeg: null,
+      measuredTo: { endA: 'centreline', endB: 'centreline' },
+      costs: {
+        lines: [],
+        unitCost: 40,
+        unitPrice: 60,
+        currency: 'CAD',
+        costCurrency: 'CAD',
+        totalCost: 40,
+        totalPrice: 60,
+        quantity: 1,
+        marginPct: 33,
+        discountPct: 0,
+        missingCosts: [],
+      },
+      warnings: [],
+      errors: [],
+    },
+    parts: { hose: part('hose-1', 'hose', 'GEN-2SN-08'), endA: end, endB: end, wrap: null },
+    revisions: [],
+    serials: [],
+    createdAt: STAMP,
+    createdBy: null,
+    createdByName: null,
+    ...over,
+  };
 }

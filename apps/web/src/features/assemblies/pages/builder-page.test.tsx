@@ -167,3 +167,49 @@ describe('for a customer: /customer/{customerId}/hoseassemblies/new', { timeout:
     expect(customer.readOnly).toBe(true);
   });
 });
+
+describe('for an estimate: /customer/{customerId}/hoseassemblies/new?returnTo=…', { timeout: 60_000 }, () => {
+  /** Builds a hose of 1000 mm with a bent and a straight end from `path`, saves it, and answers the router. */
+  async function buildAndSave(path: string) {
+    builderStubs({
+      'GET /api/v1/customer/cust-1': { body: createCustomer({ name: 'Northern Loaders' }) },
+      'POST /api/v1/hoseassembly/new/update': { body: createAssembly() },
+      'GET /api/v1/hoseassembly/asm-1': { body: createAssembly() },
+    });
+    const { router } = renderApp(path, signedInDouble());
+    const user = userEvent.setup({ delay: null });
+    await chooseOption('Hose', '', 'GEN-2SN-08');
+    await chooseOption('End A fitting', '', /F-SN-08-FJX90/);
+    await chooseOption('End B fitting', '', /F-SN-08-FJX ·/);
+    await user.type(screen.getByRole('textbox', { name: 'Overall length' }), '1000');
+    expect(await within(screen.getByRole('region', { name: 'Results' })).findByText('915 mm')).toBeTruthy();
+    const [save] = screen.getAllByRole('button', { name: 'Save' });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await user.click(save as HTMLElement);
+    return router;
+  }
+  const at = (router: { state: { location: { pathname: string; search: string } } }) =>
+    `${router.state.location.pathname}${router.state.location.search}`;
+
+  it('says saving returns to the estimate, cancels back to it, and saving goes back with the assembly', async () => {
+    const returnTo = '/salesestimate/se-1/edit/lines';
+    const path = `/customer/cust-1/hoseassemblies/new?returnTo=${encodeURIComponent(returnTo)}`;
+    const saved = buildAndSave(path);
+    const note = await screen.findByText('Building for estimate: saving returns you to it.');
+    const alert = note.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(returnTo);
+    const router = await saved;
+    await waitFor(() => expect(at(router)).toBe(`${returnTo}?addAssembly=asm-1`));
+  });
+
+  it.each(['https://evil.example', '//evil.example', '/customers'])(
+    'ignores a returnTo of %s: no note, and saving opens the assembly as before',
+    async (returnTo) => {
+      const router = await buildAndSave(
+        `/customer/cust-1/hoseassemblies/new?returnTo=${encodeURIComponent(returnTo)}`,
+      );
+      expect(screen.queryByText('Building for estimate: saving returns you to it.')).toBeNull();
+      await waitFor(() => expect(at(router)).toBe('/hoseassembly/asm-1'));
+    },
+  );
+});

@@ -4,17 +4,19 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { assemblyQuery } from '@/api/assemblies';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { estimateReturnTo, RETURN_TO_PARAM, withAddedAssembly } from '@/lib/estimate-round-trip';
 import { snackbar } from '@/lib/snackbar-store';
 import { AssemblyBuilder } from '../components/assembly-builder';
 import { builderStateOf, initialBuilderState } from '../lib/builder-state';
 
 /**
  * 'Build a hose': `/hoseassemblies/new`, `/customer/{customerId}/hoseassemblies/new` (customer chosen) and
- * `/hoseassembly/{id}/edit` (saving makes the next revision; the old one stays readable).
+ * `/hoseassembly/{id}/edit` (saving makes the next revision; the old one stays readable). A new one opened
+ * from an estimate carries `returnTo` (`lib/estimate-round-trip.ts`): saving goes back there to add it.
  */
 export function BuilderPage() {
   const { hoseAssemblyId, customerId } = useParams();
@@ -24,8 +26,22 @@ export function BuilderPage() {
 function NewBuilder({ customerId }: { customerId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = estimateReturnTo(searchParams.get(RETURN_TO_PARAM));
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
+      {returnTo ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" href={returnTo}>
+              {t('common.cancel')}
+            </Button>
+          }
+        >
+          {t('assemblies.builder.forEstimate')}
+        </Alert>
+      ) : null}
       <PageHeader
         title={t('assemblies.builder.title')}
         icon={<BuildIcon />}
@@ -37,7 +53,7 @@ function NewBuilder({ customerId }: { customerId: string }) {
         isCustomerFixed={!!customerId}
         onSaved={(saved) => {
           snackbar.success(t('assemblies.builder.saved', { title: saved.title }));
-          navigate(`/hoseassembly/${saved._id}`);
+          navigate(returnTo ? withAddedAssembly(returnTo, saved._id) : `/hoseassembly/${saved._id}`);
         }}
       />
     </Stack>

@@ -1,15 +1,14 @@
 /**
- * The lines of an estimate (new and edit): add a kit, an assembly or a component from a search, or type an
- * other item, labour or freight; set each quantity and, when the shop says so, a price (typed in the
- * currency's major unit). Each line shows what the live pricing made of it: unit price, line total, what
- * priced it, and a warning when it is below the target margin or unpriced. Cards on every screen, so a
- * phone never scrolls sideways.
+ * The lines of an estimate (new and edit): add a kit, an assembly or a component from a search, build a new
+ * assembly for the customer (the builder comes back with it added), or type an other item, labour or
+ * freight; set each quantity and, when the shop says so, a price (typed in the currency's major unit). Each
+ * line shows what the live pricing made of it: unit price, line total, what priced it, and a warning when it
+ * is below the target margin or unpriced. Cards on every screen, so a phone never scrolls sideways.
  */
 import { ESTIMATE_LINE_TYPES, type EstimateLine, type EstimateLineType } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
 import BuildIcon from '@mui/icons-material/Build';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -18,7 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssemblyPicker } from '@/components/assembly-picker';
 import { formatMinor } from '../lib/estimate';
@@ -36,6 +35,8 @@ export function LinesEditor({
   currency,
   priced,
   customerId,
+  onBuildAssembly,
+  focusKey: focusFromPage,
 }: {
   lines: readonly LineDraft[];
   errors: FormErrors;
@@ -46,10 +47,15 @@ export function LinesEditor({
   priced: ReadonlyMap<string, EstimateLine>;
   /** The customer, for building a new assembly for them. */
   customerId: string | null;
+  /** Opens the builder for the customer; it comes back to the page with the assembly added. */
+  onBuildAssembly: (customerId: string) => void;
+  /** A row the page added whose quantity takes the focus (the assembly just built). */
+  focusKey?: string | null;
 }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState<EstimateLineType>('assembly');
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  const buildHelpId = useId();
   const update = (index: number, patch: Partial<LineDraft>) =>
     onChange(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
   const typeLabel = (type: EstimateLineType) => t(`estimates.lineTypes.${type}`);
@@ -87,7 +93,7 @@ export function LinesEditor({
               errors={errors}
               currency={currency}
               priced={priced.get(line.key)}
-              autoFocus={line.key === focusKey}
+              autoFocus={line.key === focusKey || line.key === focusFromPage}
               onChange={(patch) => update(index, patch)}
               onRemove={() => onChange(lines.filter((_, i) => i !== index))}
             />
@@ -158,19 +164,16 @@ export function LinesEditor({
             <Button
               size="small"
               startIcon={<BuildIcon />}
-              endIcon={<OpenInNewIcon fontSize="small" />}
-              href={
-                customerId
-                  ? `/customer/${encodeURIComponent(customerId)}/hoseassemblies/new`
-                  : '/hoseassemblies/new'
-              }
-              target="_blank"
-              rel="noopener"
+              disabled={!customerId}
+              aria-describedby={buildHelpId}
+              onClick={() => customerId && onBuildAssembly(customerId)}
             >
               {t('estimates.lines.buildAssembly')}
             </Button>
-            <Typography variant="body2" color="text.secondary">
-              {t('estimates.lines.buildAssemblyHelp')}
+            <Typography id={buildHelpId} variant="body2" color="text.secondary">
+              {customerId
+                ? t('estimates.lines.buildAssemblyReturns')
+                : t('estimates.lines.buildAssemblyChooseCustomer')}
             </Typography>
           </Box>
         ) : null}
@@ -272,6 +275,7 @@ function LineRow({
       </IconButton>
       <TextField
         size="small"
+        autoFocus={autoFocus && isItem}
         label={line.type === 'labour' ? t('estimates.lines.hours') : t('estimates.fields.quantity')}
         value={line.quantity}
         onChange={(e) => onChange({ quantity: e.target.value })}

@@ -17,6 +17,8 @@ export function LinesSection({
   currency,
   pricing,
   customerId,
+  onBuildAssembly,
+  focusKey,
 }: {
   lines: readonly LineDraft[];
   errors: FormErrors;
@@ -24,6 +26,8 @@ export function LinesSection({
   currency: string;
   pricing: LivePricing;
   customerId: string | null;
+  onBuildAssembly: (customerId: string) => void;
+  focusKey?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -54,6 +58,8 @@ export function LinesSection({
           currency={currency}
           priced={pricing.byKey}
           customerId={customerId}
+          onBuildAssembly={onBuildAssembly}
+          focusKey={focusKey}
         />
         {pricing.answer ? <TotalsBlock totals={pricing.answer} label={t('estimates.totals.label')} /> : null}
       </Box>

@@ -23,7 +23,9 @@ import { DetailsFields } from '../components/details-fields';
 import { LinesSection } from '../components/lines-section';
 import { LoadProblem } from '../components/load-problem';
 import { Section } from '../components/section';
+import { useAssemblyRoundTrip } from '../components/use-assembly-round-trip';
 import { useLivePricing } from '../components/use-live-pricing';
+import { editDraftKey, keptDraft } from '../lib/draft-storage';
 import {
   type EstimateDraft,
   editDraftOf,
@@ -41,7 +43,8 @@ const isLinesPath = (path: string) => path === 'lines' || path.startsWith('lines
 /**
  * `/salesestimate/{salesEstimateId}/edit` and `.../edit/{editType}` (members of a professional or enterprise
  * organisation): a draft's details or its lines, the tab in the address. Only a draft changes (ADR 21); any
- * other estimate says so and links back.
+ * other estimate says so and links back. Building a new assembly for it keeps what was typed and comes back
+ * to its lines, where the draft is given back with the assembly added.
  */
 export function EstimateEditPage() {
   const { t } = useTranslation();
@@ -94,7 +97,8 @@ function EditForm({ estimate }: { estimate: Estimate }) {
   const { editType } = useParams();
   const tab = tabOf(editType);
   const save = useUpdateEstimate();
-  const [draft, setDraft] = useState<EstimateDraft>(() => editDraftOf(estimate));
+  const storageKey = editDraftKey(estimate._id);
+  const [draft, setDraft] = useState<EstimateDraft>(() => keptDraft(storageKey) ?? editDraftOf(estimate));
   const [errors, setErrors] = useState<FormErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -108,6 +112,12 @@ function EditForm({ estimate }: { estimate: Estimate }) {
   const pricing = useLivePricing(draft, currency);
   const id = encodeURIComponent(estimate._id);
   const back = `/salesestimate/${id}`;
+  const roundTrip = useAssemblyRoundTrip({
+    storageKey,
+    returnTo: `${back}/edit/lines`,
+    draft,
+    setDraft,
+  });
 
   const change = (next: EstimateDraft) => {
     setDraft(next);
@@ -191,6 +201,8 @@ function EditForm({ estimate }: { estimate: Estimate }) {
             currency={currency}
             pricing={pricing}
             customerId={customerId || null}
+            onBuildAssembly={roundTrip.buildAssembly}
+            focusKey={roundTrip.addedKey}
           />
         )}
         {errorCount > 0 ? (

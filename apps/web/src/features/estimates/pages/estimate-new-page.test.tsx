@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
 import { createAssemblyListItem, createCustomer } from '@/test/factories';
 import { type RecordedCall, stubFetch } from '@/test/fetch-stub';
@@ -8,12 +8,14 @@ import { renderApp } from '@/test/render-app';
 import {
   ASSEMBLY_ID,
   CUSTOMER_ID,
+  createAssembly,
   createEstimate,
   createFreightLine,
   createLine,
   createPricing,
   ESTIMATE_ID,
   listOf,
+  NEW_ASSEMBLY_ID,
   professional,
 } from '../test-factories';
 
@@ -126,5 +128,106 @@ describe('/customer/{customerId}/salesestimates/new', { timeout: 60_000 }, () =>
     await user().click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Choose the customer this estimate is for')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/v1/salesestimates/create')).toBe(false);
+  });
+});
+
+describe('building a new assembly from /salesestimates/new', { timeout: 60_000 }, () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('keeps what was typed and opens the builder for the customer, with the way back', async () => {
+    stubFetch({
+      ...professional(),
+      'GET /api/v1/customers': { body: listOf([createCustomer({ _id: CUSTOMER_ID })]) },
+      [`GET /api/v1/customer/${CUSTOMER_ID}`]: { body: createCustomer({ _id: CUSTOMER_ID }) },
+      'POST /api/v1/salesestimates/price': { body: createPricing({ lines: [] }) },
+    });
+    const { router } = renderApp('/salesestimates/new', signedInDouble());
+    await screen.findByRole('heading', { level: 1, name: 'New sales estimate' });
+    // Without a customer there is no one to build for.
+    const build = screen.getByRole('button', { name: 'Build a new assembly' }) as HTMLButtonElement;
+    expect(build.disabled).toBe(true);
+    expect(screen.getByText('Choose the customer first: the assembly is built for them.')).toBeTruthy();
+
+    await user().click(screen.getByRole('combobox', { name: 'Customer' }));
+    await user().click(await screen.findByRole('option', { name: /Red Deer Excavating/ }));
+    await user().click(screen.getByRole('combobox', { name: 'Add a line of' }));
+    await user().click(await screen.findByRole('option', { name: 'Labour' }));
+    await user().click(screen.getByRole('button', { name: 'Add Labour' }));
+    fill(screen.getByRole('textbox', { name: 'Description of line 1' }), 'Pressure test');
+    await user().click(screen.getByRole('combobox', { name: 'Add a line of' }));
+    await user().click(await screen.findByRole('option', { name: 'Hose assembly' }));
+    await user().click(screen.getByRole('button', { name: 'Build a new assembly' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/customer/${CUSTOMER_ID}/hoseassemblies/new`),
+    );
+    expect(router.state.location.search).toBe('?returnTo=%2Fsalesestimates%2Fnew');
+    expect(await screen.findByText('Building for estimate: saving returns you to it.')).toBeTruthy();
+    const kept = JSON.parse(sessionStorage.getItem('estimateDraft:new') ?? 'null');
+    expect(kept.details.customer).toEqual({ id: CUSTOMER_ID, name: 'Red Deer Excavating' });
+    expect(kept.lines).toMatchObject([{ type: 'labour', description: 'Pressure test', quantity: '1' }]);
+  });
+
+  it('comes back with the draft and adds the new assembly as a line of one, priced live', async () => {
+    sessionStorage.setItem(
+      'estimateDraft:new',
+      JSON.stringify({
+        details: {
+          customer: { id: CUSTOMER_ID, name: 'Red Deer Excavating' },
+          contact: null,
+          estimateDate: '2026-11-24',
+          validUntil: '',
+          description: 'Loader boom hoses',
+          notes: '',
+        },
+        lines: [
+          {
+            key: 'new-1',
+            type: 'labour',
+            itemId: null,
+            title: '',
+            description: 'Pressure test',
+            quantity: '1',
+            price: '',
+          },
+        ],
+      }),
+    );
+    const { calls } = stubFetch({
+      ...professional(),
+      [`GET /api/v1/customer/${CUSTOMER_ID}`]: { body: createCustomer({ _id: CUSTOMER_ID }) },
+      [`GET /api/v1/hoseassembly/${NEW_ASSEMBLY_ID}`]: { body: createAssembly() },
+      'POST /api/v1/salesestimates/price': { body: createPricing({ lines: [] }) },
+    });
+    const { router } = renderApp(`/salesestimates/new?addAssembly=${NEW_ASSEMBLY_ID}`, signedInDouble());
+
+    const lines = await screen.findByRole('list', { name: 'Estimate lines' });
+    const added = await within(lines).findByRole('listitem', { name: 'Line 2: HA-0002_A' });
+    expect(within(added).getByText('Bucket curl')).toBeTruthy();
+    const quantity = within(added).getByRole('textbox', { name: 'Quantity of HA-0002_A' });
+    expect((quantity as HTMLInputElement).value).toBe('1');
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    expect((screen.getByRole('textbox', { name: 'Description of line 1' }) as HTMLInputElement).value).toBe(
+      'Pressure test',
+    );
+    expect((screen.getByRole('combobox', { name: 'Customer' }) as HTMLInputElement).value).toBe(
+      'Red Deer Excavating',
+    );
+    expect((screen.getByRole('textbox', { name: 'Description' }) as HTMLInputElement).value).toBe(
+      'Loader boom hoses',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/salesestimates/new');
+    // Given back once: opening the page again starts empty.
+    expect(sessionStorage.getItem('estimateDraft:new')).toBeNull();
+    await waitFor(() =>
+      expect(lastBody(calls, '/api/v1/salesestimates/price')).toMatchObject({
+        customerId: CUSTOMER_ID,
+        lines: [
+          { type: 'labour', itemId: null, description: 'Pressure test', quantity: 1 },
+          { type: 'assembly', itemId: NEW_ASSEMBLY_ID, quantity: 1, unitPriceOverride: null },
+        ],
+      }),
+    );
   });
 });

@@ -19,7 +19,9 @@ import { snackbar } from '@/lib/snackbar-store';
 import { DetailsFields } from '../components/details-fields';
 import { LinesSection } from '../components/lines-section';
 import { Section } from '../components/section';
+import { useAssemblyRoundTrip } from '../components/use-assembly-round-trip';
 import { useLivePricing } from '../components/use-live-pricing';
+import { keptDraft, NEW_DRAFT_KEY } from '../lib/draft-storage';
 import { todayIso } from '../lib/estimate';
 import {
   type EstimateDraft,
@@ -36,7 +38,9 @@ const SHOWN_PATHS =
 /**
  * `/salesestimates/new` and `/customer/{customerId}/salesestimates/new` (members of a professional or
  * enterprise organisation): a draft estimate, the customer chosen first (from the address when it names
- * one), its lines priced live as they are typed. Saving creates the draft and opens it.
+ * one), its lines priced live as they are typed. Saving creates the draft and opens it. Building a new
+ * assembly for it keeps what was typed and comes back to `/salesestimates/new` (the customer is in the
+ * draft), where the draft is given back with the assembly added.
  */
 export function EstimateNewPage() {
   const { t } = useTranslation();
@@ -78,7 +82,18 @@ function NewEstimateForm({ initial }: { initial: EstimateDraft }) {
   const navigate = useNavigate();
   const create = useCreateEstimate();
   const defaults = useOrganizationSetting('defaults');
-  const [draft, setDraft] = useState<EstimateDraft>(initial);
+  // A draft kept while an assembly was built; from a customer's address, only one for that customer.
+  const [draft, setDraft] = useState<EstimateDraft>(() => {
+    const kept = keptDraft(NEW_DRAFT_KEY);
+    const fixed = initial.details.customer?.id;
+    return kept && (!fixed || kept.details.customer?.id === fixed) ? kept : initial;
+  });
+  const roundTrip = useAssemblyRoundTrip({
+    storageKey: NEW_DRAFT_KEY,
+    returnTo: '/salesestimates/new',
+    draft,
+    setDraft,
+  });
   const [errors, setErrors] = useState<FormErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -140,6 +155,8 @@ function NewEstimateForm({ initial }: { initial: EstimateDraft }) {
         currency={currency}
         pricing={pricing}
         customerId={customerId || null}
+        onBuildAssembly={roundTrip.buildAssembly}
+        focusKey={roundTrip.addedKey}
       />
       {errorCount > 0 ? (
         <Alert severity="error" role="alert">

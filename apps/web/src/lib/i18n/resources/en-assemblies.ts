@@ -76,6 +76,7 @@ export const enAssemblies = {
     saveHintErrors: 'Fix the problems above to save.',
     saved: 'Saved {{title}}',
     savedRevision: 'Saved revision {{title}}',
+    forEstimate: 'Building for estimate: saving returns you to it.',
   },
   figures: {
     cutLength: 'Cut length',
