@@ -252,8 +252,46 @@ describe('what the documents load', () => {
       name: 'Alpha Hydraulics',
       address: ['12 Rue du Port', 'Trois-Rivières, QC G9A 1A1', 'Canada'],
       phone: '',
+      email: '',
       logo,
     });
+  });
+
+  it('prints the shop’s own address when it keeps one, else the default warehouse’s, and its phone and email', async () => {
+    const save = async (change: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/update',
+        headers: bearer(a.adminToken),
+        payload: change,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return t.database.withTenant(a.organizationId, (tx) => loadEstimateShop(tx, a.organizationId));
+    };
+    const own = await save({
+      shopAddress: {
+        line1: '400 Boulevard des Forges',
+        line2: 'Unit 3',
+        city: 'Trois-Rivières',
+        region: 'QC',
+        postalCode: 'G9A 2G8',
+        country: 'Canada',
+      },
+      shopPhone: '+1 819-555-0199',
+      shopEmail: 'ventes@alpha.example',
+    });
+    expect(own).toMatchObject({
+      address: ['400 Boulevard des Forges', 'Unit 3', 'Trois-Rivières, QC G9A 2G8', 'Canada'],
+      phone: '+1 819-555-0199',
+      email: 'ventes@alpha.example',
+    });
+    // No address of its own: the default warehouse's, as before; the phone and email stay.
+    expect(await save({ shopAddress: null })).toMatchObject({
+      address: ['12 Rue du Port', 'Trois-Rivières, QC G9A 1A1', 'Canada'],
+      phone: '+1 819-555-0199',
+      email: 'ventes@alpha.example',
+    });
+    expect(await save({ shopPhone: '', shopEmail: '' })).toEqual(shop);
   });
 
   it('draws each assembly of the organisation and skips ids it does not have', () => {
@@ -300,6 +338,14 @@ describe('the estimate PDF', () => {
     expect(text).not.toContain('Minimum charge');
     // The logo is in the file.
     expect(pdf.data.toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  it('prints the shop’s phone and, under it, its email; neither when the shop keeps none', async () => {
+    const reached = { ...shop, phone: '+1 819-555-0199', email: 'ventes@alpha.example' };
+    const { pages } = await readPdf((await estimatePdf(estimate, reached, drawings)).data);
+    expect(pages[0]).toContain('Canada Phone +1 819-555-0199 Email ventes@alpha.example');
+    const { text } = await readPdf((await estimatePdf(estimate, shop, drawings)).data);
+    expect(text).not.toMatch(/Phone|Email/);
   });
 
   it('draws each assembly line’s assembly', async () => {

@@ -206,6 +206,9 @@ describe('organisation settings', () => {
       minimumCharge: 25,
       targetMarginPct: 22.5,
       estimateTerms: 'Net 30. Prices in CAD.',
+      shopAddress: null,
+      shopPhone: '',
+      shopEmail: '',
       unitSystem: 'imperial',
     });
     const none = await call(shop.regularToken, 'GET', 'organization/defaultwarehouse');
@@ -259,6 +262,63 @@ describe('organisation settings', () => {
       defaultWarehouseName: 'Their yard',
       defaultWarehouseCode: 'THEIRS',
     });
+  });
+
+  it("keeps the shop's address, phone and email, answers them to every member, and refuses a bad phone or email", async () => {
+    const address = {
+      line1: '88 Industrial Road',
+      line2: '',
+      city: 'Regina',
+      region: 'SK',
+      postalCode: 'S4P 3Y2',
+      country: 'Canada',
+    };
+    const { line2: _left, ...typed } = address;
+    const saved = await update(shop.adminToken, {
+      shopAddress: typed,
+      shopPhone: ' +1 (306) 555-0142 x12 ',
+      shopEmail: ' sales@delimiter.ca ',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const kept = {
+      shopAddress: address,
+      shopPhone: '+1 (306) 555-0142 x12',
+      shopEmail: 'sales@delimiter.ca',
+    };
+    expect(saved.body).toMatchObject(kept);
+    expect((await call(shop.regularToken, 'GET', 'organization/defaults')).body).toMatchObject(kept);
+
+    // Another setting saved alone leaves them as they were.
+    expect((await update(shop.adminToken, { erpName: 'SAP' })).body).toMatchObject(kept);
+
+    for (const [change, field, message] of [
+      [
+        { shopEmail: 'sales at delimiter' },
+        'shopEmail',
+        'Enter the shop email such as sales@yourshop.com, or leave it empty',
+      ],
+      [
+        { shopPhone: 'call Dana' },
+        'shopPhone',
+        'Use digits, spaces and + ( ) - . x only in the phone number',
+      ],
+      [{ shopPhone: '1'.repeat(41) }, 'shopPhone', 'The phone number must be at most 40 characters'],
+    ] as const) {
+      const res = await update(shop.adminToken, change);
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(res.body.details.issues).toContainEqual({ path: [field], message });
+    }
+    expect((await call(shop.regularToken, 'GET', 'organization/defaults')).body).toMatchObject(kept);
+
+    // Emptied: no address (the estimate prints the default warehouse's), no phone, no email.
+    const emptied = await update(shop.adminToken, {
+      shopAddress: { line1: ' ', city: '' },
+      shopPhone: '',
+      shopEmail: '',
+    });
+    expect(emptied.status, JSON.stringify(emptied.body)).toBe(200);
+    expect(emptied.body).toMatchObject({ shopAddress: null, shopPhone: '', shopEmail: '' });
   });
 
   it('refuses the change to a regular member', async () => {

@@ -316,6 +316,13 @@ export const organizationSettings = pgTable('organization_settings', {
   targetMarginPct: decimal('target_margin_pct').notNull().default(20),
   /** Printed at the foot of every estimate (payment terms, warranty). */
   estimateTerms: text('estimate_terms').notNull().default(''),
+  /**
+   * The shop's own address (customers' `addressSchema`), phone and email, printed on estimates; null or empty:
+   * the default warehouse's address is printed instead.
+   */
+  shopAddress: jsonb('shop_address'),
+  shopPhone: text('shop_phone').notNull().default(''),
+  shopEmail: text('shop_email').notNull().default(''),
   updatedAt: updatedAt(),
 });
 

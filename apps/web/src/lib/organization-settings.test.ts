@@ -40,6 +40,9 @@ const everySetting: OrganizationSettings = {
   minimumCharge: 0,
   targetMarginPct: 20,
   estimateTerms: '',
+  shopAddress: null,
+  shopPhone: '',
+  shopEmail: '',
 };
 
 beforeEach(() => {

@@ -2,8 +2,18 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, MEMBER } from '../api/endpoint.ts';
 import { isoDateTimeSchema } from '../api/schemas.ts';
+import { addressSchema, contactSchema, customerSchema } from '../customers/customers.ts';
 import { AppErrorCode } from '../errors.ts';
 import { unitSystemSchema } from '../units/units.ts';
+
+/** The shop's email: empty, or one a customer can write to. */
+const shopEmailSchema = z
+  .string({ error: 'The shop email must be text' })
+  .trim()
+  .max(254, 'The shop email must be at most 254 characters')
+  .refine((v) => v === '' || z.email().safeParse(v).success, {
+    error: 'Enter the shop email such as sales@yourshop.com, or leave it empty',
+  });
 
 const percentSchema = (what: string) =>
   z
@@ -77,6 +87,11 @@ export const organizationUpdateSchema = z
       .max(1_000_000, 'The minimum charge is too large'),
     targetMarginPct: percentSchema('target margin'),
     estimateTerms: z.string().trim().max(4000, 'The estimate terms must be at most 4,000 characters'),
+    /** Printed on estimates; null (or every line empty): the default warehouse's address is printed. */
+    shopAddress: addressSchema.nullable(),
+    /** The same rule as a customer contact's phone. */
+    shopPhone: contactSchema.shape.phone.unwrap(),
+    shopEmail: shopEmailSchema,
   })
   .partial();
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
@@ -113,6 +128,10 @@ export const organizationSettingsSchema = z.object({
   targetMarginPct: z.number(),
   /** Printed at the foot of every estimate. */
   estimateTerms: z.string(),
+  /** The shop's own address (null: none kept), phone and email, printed in the estimate's header. */
+  shopAddress: customerSchema.shape.billingAddress,
+  shopPhone: z.string(),
+  shopEmail: z.string(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -221,6 +240,10 @@ export const organizationDefaultsSchema = z.object({
   targetMarginPct: z.number(),
   /** Printed at the foot of every estimate. */
   estimateTerms: z.string(),
+  /** The shop's own address (null: none kept), phone and email, printed in the estimate's header. */
+  shopAddress: customerSchema.shape.billingAddress,
+  shopPhone: z.string(),
+  shopEmail: z.string(),
   /** The organisation's units; null when each user's language decides. */
   unitSystem: unitSystemSchema.nullable(),
 });
@@ -231,7 +254,8 @@ export const getDefaults = endpoint({
   method: 'GET',
   path: '/api/v1/organization/defaults',
   tag: TAG,
-  summary: 'Default margin, currency, labour rate, waste allowance, part-number pattern and units',
+  summary:
+    "Default margin, currency, labour rate, waste allowance, part-number pattern, units, the estimate settings and the shop's address, phone and email",
   access: MEMBER,
   response: organizationDefaultsSchema,
   example: {},

@@ -6,11 +6,11 @@
  * carries the spec sheet's drawing (modules/assemblies/documents.ts).
  */
 import {
+  type Address,
   assemblyTitle,
   type Estimate,
   type EstimateLine,
   fromMinorUnits,
-  isEmptyAddress,
   isUnitSystem,
   minorDigits,
   type UnitSystem,
@@ -22,6 +22,7 @@ import type { Tx } from '../../db/client.ts';
 import { hoseAssemblies, images, organizationSettings, organizations, warehouses } from '../../db/schema.ts';
 import { assemblySvg, drawSvg, type PdfFile, render, safeFile } from '../assemblies/documents.ts';
 import type { StoredSpec } from '../assemblies/service.ts';
+import { filledAddressOf } from '../organization/service.ts';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -29,12 +30,13 @@ type Doc = PDFKit.PDFDocument;
 export interface EstimateShop {
   name: string;
   /**
-   * The address lines. Organisations keep no address of their own: this is the default warehouse's address,
-   * when it has one.
+   * The address lines: the shop's own address (`organization_settings.shop_address`) when one is filled, else
+   * the default warehouse's address, when it has one.
    */
   address: string[];
-  /** Organisations keep no phone number yet: empty until they do. */
+  /** The shop's phone and email (`organization_settings.shop_phone`, `shop_email`); empty when none is kept. */
   phone: string;
+  email: string;
   /** The organisation's logo (its picture in `images`) when it is a PNG or JPEG, which PDFs can show. */
   logo: Buffer | null;
 }
@@ -51,8 +53,16 @@ export interface AssemblyDrawing {
 // ---------------------------------------------------------------------------------------------------------
 
 export async function loadEstimateShop(tx: Tx, organizationId: string): Promise<EstimateShop> {
-  const [[org], [warehouse], [logo]] = await Promise.all([
+  const [[org], [settings], [warehouse], [logo]] = await Promise.all([
     tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)),
+    tx
+      .select({
+        address: organizationSettings.shopAddress,
+        phone: organizationSettings.shopPhone,
+        email: organizationSettings.shopEmail,
+      })
+      .from(organizationSettings)
+      .where(eq(organizationSettings.organizationId, organizationId)),
     tx
       .select({ address: warehouses.address })
       .from(warehouses)
@@ -62,17 +72,18 @@ export async function loadEstimateShop(tx: Tx, organizationId: string): Promise<
       .from(images)
       .where(and(eq(images.organizationId, organizationId), eq(images.objectId, organizationId))),
   ]);
-  const address = warehouse?.address as Partial<Record<string, string>> | null | undefined;
+  const address = filledAddressOf(settings?.address) ?? filledAddressOf(warehouse?.address);
   return {
     name: org?.name ?? '',
-    address: isEmptyAddress(address) ? [] : addressLines(address ?? {}),
-    phone: '',
+    address: address ? addressLines(address) : [],
+    phone: settings?.phone ?? '',
+    email: settings?.email ?? '',
     logo: logo && (logo.contentType === 'image/png' || logo.contentType === 'image/jpeg') ? logo.data : null,
   };
 }
 
 /** 'line1', 'line2', 'City, Region Postal code', 'Country', leaving out what is empty. */
-function addressLines(a: Partial<Record<string, string>>): string[] {
+function addressLines(a: Address): string[] {
   const place = [[a.city, a.region].filter(Boolean).join(', '), a.postalCode].filter(Boolean).join(' ');
   return [a.line1, a.line2, place, a.country].filter((l): l is string => !!l?.trim());
 }
@@ -200,7 +211,7 @@ function ensureRoom(doc: Doc, height: number): boolean {
   return true;
 }
 
-/** The shop at the left (logo, name, address, phone), the estimate's number and dates at the right. */
+/** The shop at the left (logo, name, address, phone, email), the estimate's number and dates at the right. */
 function drawHeader(doc: Doc, estimate: Estimate, shop: EstimateShop): void {
   const { left, width } = pageBox(doc);
   const top = doc.page.margins.top;
@@ -216,7 +227,11 @@ function drawHeader(doc: Doc, estimate: Estimate, shop: EstimateShop): void {
   }
   doc.fillColor('#000').font('Helvetica-Bold').fontSize(14).text(shop.name, left, y, { width: half });
   doc.font('Helvetica').fontSize(9);
-  for (const line of [...shop.address, ...(shop.phone ? [`Phone ${shop.phone}`] : [])]) {
+  const reach = [
+    ...(shop.phone ? [`Phone ${shop.phone}`] : []),
+    ...(shop.email ? [`Email ${shop.email}`] : []),
+  ];
+  for (const line of [...shop.address, ...reach]) {
     doc.text(line, left, doc.y, { width: half });
   }
   const shopBottom = doc.y;
@@ -397,7 +412,7 @@ function drawPageNumbers(doc: Doc, estimate: Estimate): void {
 }
 
 /**
- * The estimate to send: the shop's logo, address and phone; the number (and revision), date, validity,
+ * The estimate to send: the shop's logo, address, phone and email; the number (and revision), date, validity,
  * customer and contact; the lines with each assembly's drawing; subtotal, minimum charge, taxes and total;
  * the terms. `drawings` by assembly id (`loadAssemblyDrawings`); an assembly without one is listed alone.
  */

@@ -119,6 +119,9 @@ export function organizationModule({ config, database, mailer, realtime }: Modul
           minimumCharge: settings.minimumCharge,
           targetMarginPct: settings.targetMarginPct,
           estimateTerms: settings.estimateTerms,
+          shopAddress: settings.shopAddress,
+          shopPhone: settings.shopPhone,
+          shopEmail: settings.shopEmail,
           unitSystem: settings.unitSystem,
         };
       }),

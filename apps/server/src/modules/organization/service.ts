@@ -1,5 +1,7 @@
 import {
+  type Address,
   effectiveUnitSystem,
+  isEmptyAddress,
   isUnitSystem,
   type OrganizationSettings,
   type UnitSystem,
@@ -66,7 +68,28 @@ export async function getSettingsView(tx: Tx, organizationId: string): Promise<O
     minimumCharge: row.minimumCharge,
     targetMarginPct: row.targetMarginPct,
     estimateTerms: row.estimateTerms,
+    shopAddress: filledAddressOf(row.shopAddress),
+    shopPhone: row.shopPhone,
+    shopEmail: row.shopEmail,
   };
+}
+
+/**
+ * A stored address (`organization_settings.shop_address`, `warehouses.address`) with every line; null when no
+ * line is filled.
+ */
+export function filledAddressOf(stored: unknown): Address | null {
+  const a = (stored ?? {}) as Partial<Record<keyof Address, unknown>>;
+  const line = (v: unknown) => (typeof v === 'string' ? v : '');
+  const address: Address = {
+    line1: line(a.line1),
+    line2: line(a.line2),
+    city: line(a.city),
+    region: line(a.region),
+    postalCode: line(a.postalCode),
+    country: line(a.country),
+  };
+  return isEmptyAddress(address) ? null : address;
 }
 
 /** A user's own choice of units (null follows the organisation) and the units they see. */

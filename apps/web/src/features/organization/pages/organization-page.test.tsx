@@ -60,6 +60,9 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
           minimumCharge: 0,
           targetMarginPct: 20,
           estimateTerms: '',
+          shopAddress: null,
+          shopPhone: '',
+          shopEmail: '',
         },
       };
     },

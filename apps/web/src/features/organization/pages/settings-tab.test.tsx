@@ -33,6 +33,9 @@ const initial: OrganizationSettings = {
   minimumCharge: 0,
   targetMarginPct: 20,
   estimateTerms: '',
+  shopAddress: null,
+  shopPhone: '',
+  shopEmail: '',
 };
 
 /** The shop's warehouses as the list answers them (only what the Stock section reads). */
@@ -103,6 +106,9 @@ function settingsServer({
           minimumCharge: current.minimumCharge,
           targetMarginPct: current.targetMarginPct,
           estimateTerms: current.estimateTerms,
+          shopAddress: current.shopAddress,
+          shopPhone: current.shopPhone,
+          shopEmail: current.shopEmail,
           unitSystem: current.unitSystem,
         },
       };
@@ -345,6 +351,55 @@ describe('/organization/settings', { timeout: 60_000 }, () => {
         estimateTerms: 'Net 30.',
       },
     ]);
+  });
+
+  it('saves the shop’s address, phone and email, printed on estimates, and refuses an email that is not one', async () => {
+    const { calls } = settingsServer();
+    renderApp('/organization/settings', signedInDouble());
+    const u = userEvent.setup({ delay: null });
+    const shop = await screen.findByRole('form', { name: 'Shop details' });
+    expect(within(shop).getByText('Printed on estimates.')).toBeTruthy();
+    const address = within(shop).getByRole('group', { name: 'Address' });
+    await u.type(within(address).getByRole('textbox', { name: 'Street address' }), '88 Industrial Road');
+    await u.type(within(address).getByRole('textbox', { name: 'City' }), 'Regina');
+    await u.type(within(address).getByRole('textbox', { name: 'Province or state' }), 'SK');
+    await u.type(within(address).getByRole('textbox', { name: 'Postal code' }), 'S4P 3Y2');
+    await u.type(within(address).getByRole('textbox', { name: 'Country' }), 'Canada');
+    await u.type(within(shop).getByRole('textbox', { name: 'Phone' }), '+1 306-555-0142');
+    const email = within(shop).getByRole('textbox', { name: 'Email' });
+    await u.type(email, 'sales at regina');
+    await u.click(within(shop).getByRole('button', { name: 'Save Shop details' }));
+    expect(
+      await within(shop).findByText('Enter the shop email such as sales@yourshop.com, or leave it empty'),
+    ).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(updates(calls)).toEqual([]);
+
+    await u.clear(email);
+    await u.type(email, 'sales@regina-hose.example');
+    await u.click(within(shop).getByRole('button', { name: 'Save Shop details' }));
+    expect(await screen.findByText('Shop details saved.')).toBeTruthy();
+    expect(updates(calls)).toEqual([
+      {
+        shopAddress: {
+          line1: '88 Industrial Road',
+          line2: '',
+          city: 'Regina',
+          region: 'SK',
+          postalCode: 'S4P 3Y2',
+          country: 'Canada',
+        },
+        shopPhone: '+1 306-555-0142',
+        shopEmail: 'sales@regina-hose.example',
+      },
+    ]);
+    // Saved: the section shows what was kept, with nothing left to save.
+    expect(within(address).getByRole<HTMLInputElement>('textbox', { name: 'Street address' }).value).toBe(
+      '88 Industrial Road',
+    );
+    expect(within(shop).getByRole<HTMLButtonElement>('button', { name: 'Save Shop details' }).disabled).toBe(
+      true,
+    );
   });
 
   it('tells a trial shop that warehouses come with a paid plan, and reads none', async () => {

@@ -1,6 +1,7 @@
 /**
  * /organization/settings (admins): the settings the whole app obeys, one section and one save each: General
- * (revision delimiter, part-number and work order number patterns, default adaptor brand, ERP name), Units,
+ * (revision delimiter, part-number and work order number patterns, default adaptor brand, ERP name), Shop
+ * details (the shop's address, phone and email printed on estimates), Units,
  * Pricing defaults, Stock (the default warehouse, negative stock, remnants and shelf life), Estimates (professional
  * and enterprise: number pattern, validity, minimum charge, target margin, terms; ADR 21), Features and Lists. Fields are checked
  * with the contract's own messages before sending, and the server's refusals (`details.issues`) show on their
@@ -8,6 +9,7 @@
  * effect without a reload.
  */
 import {
+  type Address,
   assemblyTitle,
   formatPartNumber,
   isPremiumTier,
@@ -46,8 +48,8 @@ import { useUnits } from '@/lib/use-units';
 import { useViewer } from '@/lib/use-viewer';
 
 type Field = keyof OrganizationUpdate & keyof OrganizationSettings;
-/** What the form holds: text for text and number fields, as typed. */
-type Draft = Partial<Record<Field, string | boolean | null>>;
+/** What the form holds: text for text and number fields, as typed; the shop's address line by line. */
+type Draft = Partial<Record<Field, string | boolean | null | Address>>;
 type Errors = Partial<Record<Field, string>>;
 
 const NUMBER_FIELDS: ReadonlySet<Field> = new Set([
@@ -67,6 +69,9 @@ interface FieldCodec {
   read: (text: string) => number;
 }
 type Codecs = Partial<Record<Field, FieldCodec>>;
+
+/** Whether two values of a field are the same, an address line by line. */
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 function draftOf(settings: OrganizationSettings, fields: readonly Field[], codecs: Codecs = {}): Draft {
   const draft: Draft = {};
@@ -126,7 +131,7 @@ interface SectionApi {
     helperText?: ReactNode;
     name: string;
   };
-  set: (field: Field, value: string | boolean | null) => void;
+  set: (field: Field, value: string | boolean | null | Address) => void;
 }
 
 /** One section of the settings: its own form, its own save, its fields' messages. */
@@ -152,7 +157,7 @@ function Section({
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const saved = draftOf(settings, fields, codecs);
-  const isDirty = fields.some((field) => draft[field] !== saved[field]);
+  const isDirty = fields.some((field) => !same(draft[field], saved[field]));
   // The settings changed underneath (another section's save refetches them all): a section nobody is
   // editing follows them; one being edited keeps what is typed.
   const savedKey = JSON.stringify(saved);
@@ -160,10 +165,10 @@ function Section({
   if (savedKey !== base) {
     setBase(savedKey);
     const before = JSON.parse(base) as Draft;
-    if (fields.every((field) => draft[field] === before[field])) setDraft(saved);
+    if (fields.every((field) => same(draft[field], before[field]))) setDraft(saved);
   }
 
-  const set = (field: Field, value: string | boolean | null) => {
+  const set = (field: Field, value: string | boolean | null | Address) => {
     setDraft((current) => ({ ...current, [field]: value }));
     if (errors[field]) {
       setErrors((current) => {
@@ -340,6 +345,75 @@ function GeneralSection({ settings }: { settings: OrganizationSettings }) {
                 </>,
               )}
               slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            />
+          </>
+        );
+      }}
+    </Section>
+  );
+}
+
+const NO_ADDRESS: Address = { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' };
+/** Each line of the address and the most it holds (customers' `addressSchema`). */
+const ADDRESS_LINES = [
+  ['line1', 200],
+  ['line2', 200],
+  ['city', 100],
+  ['region', 100],
+  ['postalCode', 20],
+  ['country', 100],
+] as const satisfies readonly (readonly [keyof Address, number])[];
+
+/**
+ * The shop's own address, phone and email, printed in the estimate's header; with no address of its own the
+ * estimate prints the default warehouse's. A message about any line of the address shows under the address.
+ */
+function ShopSection({ settings }: { settings: OrganizationSettings }) {
+  const { t } = useTranslation();
+  return (
+    <Section
+      title={t('settings.shop.title')}
+      help={t('settings.shop.help')}
+      settings={{ ...settings, shopAddress: settings.shopAddress ?? NO_ADDRESS }}
+      fields={['shopAddress', 'shopPhone', 'shopEmail']}
+    >
+      {({ draft, set, errors, text }) => {
+        const address = (draft.shopAddress as Address | null | undefined) ?? NO_ADDRESS;
+        return (
+          <>
+            <Box
+              role="group"
+              aria-label={t('settings.shop.address')}
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+            >
+              {ADDRESS_LINES.map(([line, max]) => (
+                <TextField
+                  key={line}
+                  name={`shopAddress.${line}`}
+                  label={t(`settings.shop.${line}`)}
+                  value={address[line]}
+                  onChange={(event) => set('shopAddress', { ...address, [line]: event.target.value })}
+                  error={Boolean(errors.shopAddress)}
+                  slotProps={{ htmlInput: { maxLength: max, autoComplete: 'off' } }}
+                />
+              ))}
+              {errors.shopAddress ? (
+                <FormHelperText error sx={{ gridColumn: '1 / -1', mt: -1 }}>
+                  {errors.shopAddress}
+                </FormHelperText>
+              ) : null}
+            </Box>
+            <TextField
+              label={t('settings.shop.phone')}
+              {...text('shopPhone')}
+              slotProps={{ htmlInput: { maxLength: 40, inputMode: 'tel', autoComplete: 'off' } }}
+              sx={{ maxWidth: 360 }}
+            />
+            <TextField
+              label={t('settings.shop.email')}
+              {...text('shopEmail')}
+              slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email', autoComplete: 'off' } }}
+              sx={{ maxWidth: 480 }}
             />
           </>
         );
@@ -718,6 +792,7 @@ export function SettingsTab() {
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('settings.intro')}</Typography>
       <GeneralSection settings={data} />
+      <ShopSection settings={data} />
       <UnitsSection settings={data} />
       <PricingSection settings={data} />
       <StockSection settings={data} />
