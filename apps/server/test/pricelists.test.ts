@@ -343,7 +343,6 @@ describe('price lists', () => {
     expect((await ok<PriceList>(get(`pricelist/${list._id}`))).alertCount).toBe(3);
     expect(after.alerts).toHaveLength(3);
 
-
     const all = await items(list._id);
     const byPart = new Map(all.items.map((i) => [i.partNumber, i]));
     expect(byPart.get(fitting.input.partNumber)).toMatchObject({
