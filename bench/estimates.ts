@@ -74,7 +74,7 @@ await app.database.withTenant(owner.organizationId, (tx) =>
 );
 await app.database.db.execute(sql`analyze components`);
 
-const customer = await post('customers/create', { name: 'Bench Fleet', currency: 'USD' });
+const customer = await post('customer/new/update', { name: 'Bench Fleet' });
 const list = await post('pricelists/create', {
   name: 'Bench list',
   currency: 'USD',
