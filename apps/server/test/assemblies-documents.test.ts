@@ -1,15 +1,16 @@
 /**
  * The assembly's documents read back as a person would: the tag shows the serial, part number, working
  * pressure and build date and encodes the unit's public page; the spec sheet lists the parts, pressures,
- * lengths, crimp specs and customer.
+ * lengths, crimp specs and customer, under the shop's logo, name, address, phone and email (its settings).
  */
 
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { HoseAssembly, SerialRecord } from '@hosewright/domain';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../src/db/schema.ts';
+import { customers, images } from '../src/db/schema.ts';
 import { TAG_SIZE, tagQrPayload } from '../src/modules/assemblies/documents.ts';
 import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
@@ -164,5 +165,66 @@ describe('the spec sheet', () => {
     expect((await readPdf(tag.rawPayload)).text).toContain('SKIVE');
     const plainTag = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/tag.pdf`, {});
     expect((await readPdf(plainTag.rawPayload)).text).not.toContain('SKIVE');
+  });
+
+  it('carries the shop it comes from: logo, name, address, phone and email, no empty labels', async () => {
+    const shop = await createTenant(t, { tier: 'professional', name: 'Echo Hydraulics' });
+    const ids = await sampleParts(t, shop);
+    const made = (await post(shop.regularToken, 'hoseassembly/new/update', exampleInput(ids))).json();
+    const sheet = async () => {
+      const res = await post(shop.regularToken, `hoseassembly/${made._id}/documents/specsheet.pdf`, {});
+      expect(res.statusCode).toBe(200);
+      return { ...(await readPdf(res.rawPayload)), data: res.rawPayload };
+    };
+
+    const bare = await sheet();
+    expect(bare.text).toContain('Echo Hydraulics');
+    for (const label of ['Phone', 'Email']) expect(bare.text).not.toContain(label);
+    expect(bare.data.toString('latin1')).not.toContain('/Subtype /Image');
+
+    const settings = await post(shop.adminToken, 'organization/update', {
+      shopAddress: {
+        line1: '88 Industrial Road',
+        line2: 'Bay 4',
+        city: 'Red Deer',
+        region: 'AB',
+        postalCode: 'T4N 6V7',
+        country: 'Canada',
+      },
+      shopPhone: '+1 403-555-0177',
+      shopEmail: 'counter@echo.example',
+      estimateTerms: 'Net 15 days.',
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const logo = await QRCode.toBuffer('Echo Hydraulics', { width: 120 });
+    await t.database.withTenant(shop.organizationId, (tx) =>
+      tx.insert(images).values({
+        organizationId: shop.organizationId,
+        objectId: shop.organizationId,
+        contentType: 'image/png',
+        data: logo,
+        size: logo.length,
+      }),
+    );
+
+    const { text, data, pages } = await sheet();
+    for (const expected of [
+      'Echo Hydraulics',
+      '88 Industrial Road',
+      'Bay 4',
+      'Red Deer, AB T4N 6V7',
+      'Phone +1 403-555-0177',
+      'Email counter@echo.example',
+      // The sheet itself, as before.
+      'Maximum working pressure: 276 bar (set by GEN-2SN-08)',
+      'D-24',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(data.toString('latin1')).toContain('/Subtype /Image');
+    // It goes with the hose, not with a quote: no terms, no prices.
+    expect(text).not.toContain('Net 15 days');
+    expect(text).not.toMatch(/\$\d/);
+    expect(pages).toBe(bare.pages);
   });
 });

@@ -24,13 +24,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, images, warehouses } from '../src/db/schema.ts';
 import {
   type AssemblyDrawing,
-  type EstimateShop,
   estimatePdf,
   estimateXlsx,
   loadAssemblyDrawings,
-  loadEstimateShop,
 } from '../src/modules/estimates/documents.ts';
 import { sendEstimateEmail } from '../src/modules/estimates/send.ts';
+import { loadShop, type Shop } from '../src/modules/organization/shop.ts';
 import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
@@ -160,7 +159,7 @@ const COURIER: LineDraft = {
 
 let a: TestTenant;
 let assembly: HoseAssembly;
-let shop: EstimateShop;
+let shop: Shop;
 let drawings: Map<string, AssemblyDrawing>;
 let estimate: Estimate;
 let logo: Buffer;
@@ -203,7 +202,7 @@ beforeAll(async () => {
         .values({ organizationId: a.organizationId, code: 'MAIN', name: 'Main', isDefault: true, address });
     }
   });
-  shop = await t.database.withTenant(a.organizationId, (tx) => loadEstimateShop(tx, a.organizationId));
+  shop = await t.database.withTenant(a.organizationId, (tx) => loadShop(tx, a.organizationId));
   drawings = await t.database.withTenant(a.organizationId, (tx) =>
     loadAssemblyDrawings(tx, a.organizationId, [assembly._id, '00000000-0000-4000-8000-000000000000']),
   );
@@ -254,6 +253,7 @@ describe('what the documents load', () => {
       phone: '',
       email: '',
       logo,
+      terms: '',
     });
   });
 
@@ -266,7 +266,7 @@ describe('what the documents load', () => {
         payload: change,
       });
       expect(res.statusCode, res.body).toBe(200);
-      return t.database.withTenant(a.organizationId, (tx) => loadEstimateShop(tx, a.organizationId));
+      return t.database.withTenant(a.organizationId, (tx) => loadShop(tx, a.organizationId));
     };
     const own = await save({
       shopAddress: {

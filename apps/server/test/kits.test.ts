@@ -1,15 +1,17 @@
 /**
  * Hose kits through the real app: create, edit in place while unreleased, release then edit makes a new
  * revision (the old one stays readable), lines are checked, the BOM is priced with the customer's terms,
- * the trial's kit limit, tenant isolation, roles, global search and the kit PDF read back as text.
+ * the trial's kit limit, tenant isolation, roles, global search and the kit PDF read back as text (with the
+ * shop's logo, address, phone, email and terms from its settings, and every price in the kit's currency).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { HoseKit, HoseKitListItem, SearchResponse } from '@hosewright/domain';
 import { and, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoseAssemblies } from '../src/db/schema.ts';
+import { hoseAssemblies, images } from '../src/db/schema.ts';
 import { componentInput } from './factories.ts';
 import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
@@ -346,6 +348,76 @@ describe('hose kits', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('the kit PDF carries the shop (logo, address, phone, email, terms) and every price its currency', async () => {
+    const shop = await createTenant(t, { tier: 'professional', name: 'Charlie Fluid Power' });
+    const kit = (
+      await call(shop.regularToken, 'POST', 'hosekit/new/update', {
+        partNumber: 'KIT-SHOP',
+        machine: 'Deere 644 loader',
+        lines: [
+          { lineType: 'other', description: 'Hose guard, 2 m', quantity: 3, unitCost: 20 },
+          { lineType: 'other', description: 'Caps and plugs', quantity: 1, unitCost: 1000 },
+        ],
+      })
+    ).body as HoseKit;
+    const download = async () => {
+      const res = await call(shop.regularToken, 'POST', `hosekit/${kit._id}/documents/kit.pdf`);
+      expect(res.status).toBe(200);
+      return { ...(await pdfText(res.raw.rawPayload)), data: res.raw.rawPayload as Buffer };
+    };
+
+    // A shop that keeps none of them: its name, and no empty labels.
+    const bare = await download();
+    expect(bare.text).toContain('Charlie Fluid Power');
+    for (const label of ['Phone', 'Email', 'Terms']) expect(bare.text).not.toContain(label);
+    expect(bare.data.toString('latin1')).not.toContain('/Subtype /Image');
+
+    const settings = await call(shop.adminToken, 'POST', 'organization/update', {
+      shopAddress: {
+        line1: '2105 Millar Avenue',
+        line2: '',
+        city: 'Saskatoon',
+        region: 'SK',
+        postalCode: 'S7K 6P4',
+        country: 'Canada',
+      },
+      shopPhone: '+1 306-555-0142',
+      shopEmail: 'sales@charlie.example',
+      estimateTerms: 'Net 30 days. Returns within 14 days with the receipt.',
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const logo = await QRCode.toBuffer('Charlie Fluid Power', { width: 120 });
+    await t.database.withTenant(shop.organizationId, (tx) =>
+      tx.insert(images).values({
+        organizationId: shop.organizationId,
+        objectId: shop.organizationId,
+        contentType: 'image/png',
+        data: logo,
+        size: logo.length,
+      }),
+    );
+
+    const { text, data } = await download();
+    for (const expected of [
+      'Charlie Fluid Power',
+      '2105 Millar Avenue',
+      'Saskatoon, SK S7K 6P4',
+      'Phone +1 306-555-0142',
+      'Email sales@charlie.example',
+      'Terms',
+      'Net 30 days. Returns within 14 days with the receipt.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(data.toString('latin1')).toContain('/Subtype /Image');
+    // Every amount (unit prices, extended prices, the kit's price and total) names its currency.
+    const amounts = text.match(/\$[\d,]+\.\d{2}( [A-Z]{3})?/g) ?? [];
+    expect(amounts.length).toBeGreaterThanOrEqual(6);
+    for (const amount of amounts) expect(amount).toMatch(new RegExp(` ${kit.currency}$`));
+    const total = kit.totals.price.toLocaleString('en-CA', { minimumFractionDigits: 2 });
+    expect(text).toContain(`Kit total $${total} ${kit.currency}`);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The assembly's documents: a tag for a 4 × 2 inch label with the QR code of the unit's
- * public page, and a spec sheet (drawing, bill of materials, pressures, lengths, crimp specs, customer).
+ * public page, and a spec sheet (the shop, drawing, bill of materials, pressures, lengths, crimp specs,
+ * customer).
  * pdfkit with its built-in Helvetica; the drawing is the domain's SVG rendered by svg-to-pdfkit.
  */
 import { createRequire } from 'node:module';
@@ -22,6 +23,7 @@ import QRCode from 'qrcode';
 import type { Tx } from '../../db/client.ts';
 import { crimpSpecs, hoseAssemblySerials, organizations } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { drawShopHeader, loadShop } from '../organization/shop.ts';
 import { findRow, getAssembly, SERIAL_NOT_FOUND } from './service.ts';
 
 type SvgToPdf = (doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options?: object) => void;
@@ -229,8 +231,9 @@ function partLine(role: string, part: AssemblyPartSummary | null, quantity: stri
 }
 
 /**
- * The spec sheet: drawing, bill of materials, pressures, lengths, crimp specs of each end, customer. No
- * prices: it goes to the customer's machine with the assembly.
+ * The spec sheet: the shop (logo, name, address, phone, email, so whoever holds the hose can reach it),
+ * drawing, bill of materials, pressures, lengths, crimp specs of each end, customer. No prices: it goes to
+ * the customer's machine with the assembly.
  */
 export async function specSheetPdf(
   tx: Tx,
@@ -242,7 +245,7 @@ export async function specSheetPdf(
   const { psi, mm, diameter } = unitWriters(units);
   const assembly = await getAssembly(tx, organizationId, id);
   const serial = options.serialId ? await serialFor(tx, organizationId, id, options.serialId) : null;
-  const shop = await organizationName(tx, organizationId);
+  const shop = await loadShop(tx, organizationId);
   const row = await findRow(tx, organizationId, id);
   const { parts, computed, spec: input } = assembly;
   const fittingSeries = [
@@ -266,14 +269,28 @@ export async function specSheetPdf(
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 48,
-    info: { Title: `Spec sheet ${assembly.title}`, Author: shop },
+    info: { Title: `Spec sheet ${assembly.title}`, Author: shop.name },
   });
   const data = await render(doc, () => {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
-    doc.font('Helvetica').fontSize(9).fillColor('#555').text(shop, left, 30, { width, align: 'right' });
-    doc.fillColor('#000').font('Helvetica-Bold').fontSize(20).text(assembly.title, left, 48, { width });
-    doc.font('Helvetica').fontSize(11).text(assembly.description, { width });
+    // The assembly at the left, the shop it comes from at the right.
+    const top = doc.page.margins.top;
+    const shopWidth = width * 0.4;
+    const shopBottom = drawShopHeader(doc, shop, {
+      x: left + width - shopWidth,
+      y: top,
+      width: shopWidth,
+      align: 'right',
+      logo: [120, 42],
+    });
+    const titleWidth = width - shopWidth - 12;
+    doc
+      .fillColor('#000')
+      .font('Helvetica-Bold')
+      .fontSize(20)
+      .text(assembly.title, left, top, { width: titleWidth });
+    doc.font('Helvetica').fontSize(11).text(assembly.description, left, doc.y, { width: titleWidth });
     doc.moveDown(0.4).fontSize(9);
     const facts: [string, string][] = [
       ['Customer', assembly.customerName ?? '—'],
@@ -281,13 +298,18 @@ export async function specSheetPdf(
     ];
     if (serial) facts.push(['Serial', `${serial.serialId}, built ${day(serial.builtAt)}`]);
     for (const [k, v] of facts)
-      doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
+      doc
+        .font('Helvetica-Bold')
+        .text(`${k}: `, left, doc.y, { width: titleWidth, continued: true })
+        .font('Helvetica')
+        .text(v);
+    doc.y = Math.max(doc.y, shopBottom);
 
     // The drawing: 760 × ~300 viewBox units scaled to the page width.
     doc.moveDown(0.5);
-    const top = doc.y;
-    drawSvg(doc, svg, left, top, width, 220);
-    doc.y = top + 230;
+    const drawingTop = doc.y;
+    drawSvg(doc, svg, left, drawingTop, width, 220);
+    doc.y = drawingTop + 230;
 
     const heading = (text: string) => {
       doc

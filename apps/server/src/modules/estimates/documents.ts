@@ -6,7 +6,6 @@
  * carries the spec sheet's drawing (modules/assemblies/documents.ts).
  */
 import {
-  type Address,
   assemblyTitle,
   type Estimate,
   type EstimateLine,
@@ -19,27 +18,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import writeXlsxFile from 'write-excel-file/node';
 import type { Tx } from '../../db/client.ts';
-import { hoseAssemblies, images, organizationSettings, organizations, warehouses } from '../../db/schema.ts';
+import { hoseAssemblies, organizationSettings } from '../../db/schema.ts';
 import { assemblySvg, drawSvg, type PdfFile, render, safeFile } from '../assemblies/documents.ts';
 import type { StoredSpec } from '../assemblies/service.ts';
-import { filledAddressOf } from '../organization/service.ts';
+import { drawShopHeader, drawShopTerms, type Shop } from '../organization/shop.ts';
 
 type Doc = PDFKit.PDFDocument;
-
-/** Who the estimate is from, as its header prints it. */
-export interface EstimateShop {
-  name: string;
-  /**
-   * The address lines: the shop's own address (`organization_settings.shop_address`) when one is filled, else
-   * the default warehouse's address, when it has one.
-   */
-  address: string[];
-  /** The shop's phone and email (`organization_settings.shop_phone`, `shop_email`); empty when none is kept. */
-  phone: string;
-  email: string;
-  /** The organisation's logo (its picture in `images`) when it is a PNG or JPEG, which PDFs can show. */
-  logo: Buffer | null;
-}
 
 /** What the PDF draws under an assembly line: the spec sheet's drawing of the assembly. */
 export interface AssemblyDrawing {
@@ -51,42 +35,6 @@ export interface AssemblyDrawing {
 // ---------------------------------------------------------------------------------------------------------
 // What the documents need from the database
 // ---------------------------------------------------------------------------------------------------------
-
-export async function loadEstimateShop(tx: Tx, organizationId: string): Promise<EstimateShop> {
-  const [[org], [settings], [warehouse], [logo]] = await Promise.all([
-    tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)),
-    tx
-      .select({
-        address: organizationSettings.shopAddress,
-        phone: organizationSettings.shopPhone,
-        email: organizationSettings.shopEmail,
-      })
-      .from(organizationSettings)
-      .where(eq(organizationSettings.organizationId, organizationId)),
-    tx
-      .select({ address: warehouses.address })
-      .from(warehouses)
-      .where(and(eq(warehouses.organizationId, organizationId), eq(warehouses.isDefault, true))),
-    tx
-      .select({ contentType: images.contentType, data: images.data })
-      .from(images)
-      .where(and(eq(images.organizationId, organizationId), eq(images.objectId, organizationId))),
-  ]);
-  const address = filledAddressOf(settings?.address) ?? filledAddressOf(warehouse?.address);
-  return {
-    name: org?.name ?? '',
-    address: address ? addressLines(address) : [],
-    phone: settings?.phone ?? '',
-    email: settings?.email ?? '',
-    logo: logo && (logo.contentType === 'image/png' || logo.contentType === 'image/jpeg') ? logo.data : null,
-  };
-}
-
-/** 'line1', 'line2', 'City, Region Postal code', 'Country', leaving out what is empty. */
-function addressLines(a: Address): string[] {
-  const place = [[a.city, a.region].filter(Boolean).join(', '), a.postalCode].filter(Boolean).join(' ');
-  return [a.line1, a.line2, place, a.country].filter((l): l is string => !!l?.trim());
-}
 
 /**
  * The drawing of each assembly the estimate's lines sell, by assembly id (an assembly line's `itemId`), in
@@ -212,29 +160,11 @@ function ensureRoom(doc: Doc, height: number): boolean {
 }
 
 /** The shop at the left (logo, name, address, phone, email), the estimate's number and dates at the right. */
-function drawHeader(doc: Doc, estimate: Estimate, shop: EstimateShop): void {
+function drawHeader(doc: Doc, estimate: Estimate, shop: Shop): void {
   const { left, width } = pageBox(doc);
   const top = doc.page.margins.top;
   const half = width / 2;
-  let y = top;
-  if (shop.logo) {
-    try {
-      doc.image(shop.logo, left, y, { fit: [160, 56] });
-      y += 62;
-    } catch {
-      // A picture pdfkit cannot read: the shop's name is enough.
-    }
-  }
-  doc.fillColor('#000').font('Helvetica-Bold').fontSize(14).text(shop.name, left, y, { width: half });
-  doc.font('Helvetica').fontSize(9);
-  const reach = [
-    ...(shop.phone ? [`Phone ${shop.phone}`] : []),
-    ...(shop.email ? [`Email ${shop.email}`] : []),
-  ];
-  for (const line of [...shop.address, ...reach]) {
-    doc.text(line, left, doc.y, { width: half });
-  }
-  const shopBottom = doc.y;
+  const shopBottom = drawShopHeader(doc, shop, { x: left, y: top, width: half });
 
   doc
     .font('Helvetica-Bold')
@@ -372,21 +302,6 @@ function drawTotals(doc: Doc, estimate: Estimate): void {
   doc.x = left;
 }
 
-function drawTerms(doc: Doc, terms: string): void {
-  if (!terms.trim()) return;
-  const { left, width } = pageBox(doc);
-  doc.moveDown(1.2);
-  doc.font('Helvetica').fontSize(8);
-  ensureRoom(doc, Math.min(doc.heightOfString(terms, { width }) + 16, 200));
-  doc.font('Helvetica-Bold').fontSize(9).text('Terms', left, doc.y, { width });
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor('#333')
-    .text(terms, left, doc.y + 2, { width });
-  doc.fillColor('#000');
-}
-
 /** 'SE-00012 · Page 1 of 3' at the foot of every page. */
 function drawPageNumbers(doc: Doc, estimate: Estimate): void {
   const { start, count } = doc.bufferedPageRange();
@@ -418,7 +333,7 @@ function drawPageNumbers(doc: Doc, estimate: Estimate): void {
  */
 export async function estimatePdf(
   estimate: Estimate,
-  shop: EstimateShop,
+  shop: Shop,
   drawings: ReadonlyMap<string, AssemblyDrawing> = new Map(),
 ): Promise<PdfFile> {
   const doc = new PDFDocument({
@@ -431,7 +346,8 @@ export async function estimatePdf(
     drawHeader(doc, estimate, shop);
     drawLines(doc, estimate, drawings);
     drawTotals(doc, estimate);
-    drawTerms(doc, estimate.terms);
+    const { left, width } = pageBox(doc);
+    drawShopTerms(doc, estimate.terms, left, width);
     drawPageNumbers(doc, estimate);
   });
   return { fileName: `${fileStem(estimate)}.pdf`, data };
@@ -454,7 +370,7 @@ function moneyFormat(currency: string): string {
  */
 export async function estimateXlsx(
   estimate: Estimate,
-  shop: EstimateShop,
+  shop: Shop,
 ): Promise<{ fileName: string; data: Buffer }> {
   const format = moneyFormat(estimate.currency);
   const money = (minor: number | null, bold = false) =>

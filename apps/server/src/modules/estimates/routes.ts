@@ -24,7 +24,8 @@ import { type ContractRoute, type FileReply, implement } from '../../api/contrac
 import type { ModuleDeps } from '../../api/manifest.ts';
 import type { Tx } from '../../db/client.ts';
 import { unitsOf } from '../organization/service.ts';
-import { estimatePdf, estimateXlsx, loadAssemblyDrawings, loadEstimateShop } from './documents.ts';
+import { loadShop } from '../organization/shop.ts';
+import { estimatePdf, estimateXlsx, loadAssemblyDrawings } from './documents.ts';
 import { sendEstimateEmail } from './send.ts';
 import {
   acceptEstimate,
@@ -45,7 +46,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** The PDF of a saved estimate: the shop's name, address and logo, and each assembly line's drawing. */
 async function pdfOf(tx: Tx, organizationId: string, estimate: Estimate, units?: UnitSystem) {
   const assemblyIds = estimate.lines.flatMap((l) => (l.type === 'assembly' && l.itemId ? [l.itemId] : []));
-  const shop = await loadEstimateShop(tx, organizationId);
+  const shop = await loadShop(tx, organizationId);
   const drawings = await loadAssemblyDrawings(tx, organizationId, assemblyIds, units);
   return { shop, pdf: await estimatePdf(estimate, shop, drawings) };
 }
@@ -115,7 +116,7 @@ export function estimateRoutes({ mailer }: Pick<ModuleDeps, 'mailer'>): Contract
     implement(downloadSalesEstimateXlsx).inTransaction(
       async ({ params }, { tx, organizationId }): Promise<FileReply> => {
         const estimate = await getEstimate(tx, organizationId, params.salesEstimateId);
-        const file = await estimateXlsx(estimate, await loadEstimateShop(tx, organizationId));
+        const file = await estimateXlsx(estimate, await loadShop(tx, organizationId));
         return { data: file.data, contentType: XLSX_TYPE, fileName: file.fileName };
       },
     ),

@@ -6,11 +6,12 @@
 import type { Estimate } from '@hosewright/domain';
 import type { PdfFile } from '../assemblies/documents.ts';
 import type { Mailer, MailMessage, SentMail } from '../mail/mailer.ts';
-import { type EstimateShop, formatEstimateMoney } from './documents.ts';
+import type { Shop } from '../organization/shop.ts';
+import { formatEstimateMoney } from './documents.ts';
 
 export interface EstimateEmail {
   estimate: Estimate;
-  shop: EstimateShop;
+  shop: Shop;
   /** `estimatePdf` of the same estimate. */
   pdf: PdfFile;
   to: string;

@@ -1,10 +1,10 @@
 /**
- * The kit PDF: a cover (title, customer, machine, date), the bill of materials with quantities
- * and prices (the customer's terms, each with the kit's currency), and each assembly's drawing (the domain's
- * SVG through svg-to-pdfkit; when an assembly cannot be drawn, a line naming it and its lengths), lengths in
- * the reader's units. pdfkit with its built-in Helvetica.
+ * The kit PDF: a cover (the shop's logo, name, address, phone and email; title, customer, machine, date), the
+ * bill of materials with quantities and prices (the customer's terms, each with the kit's currency) followed
+ * by the shop's terms, and each assembly's drawing (the domain's SVG through svg-to-pdfkit; when an assembly
+ * cannot be drawn, a line naming it and its lengths), lengths in the reader's units. pdfkit with its built-in
+ * Helvetica.
  */
-import { createRequire } from 'node:module';
 import {
   assemblyDrawingSvg,
   drawingModelOf,
@@ -12,31 +12,26 @@ import {
   type HoseKit,
   type HoseKitLine,
   LENGTH_MEASURED_TO_LABELS,
+  minorDigits,
   type UnitSystem,
 } from '@hosewright/domain';
-import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Tx } from '../../db/client.ts';
-import { organizations } from '../../db/schema.ts';
+import { drawSvg, type PdfFile, render, safeFile } from '../assemblies/documents.ts';
 import { getAssembly } from '../assemblies/service.ts';
+import { drawShopHeader, drawShopTerms, loadShop } from '../organization/shop.ts';
 import { getKit } from './service.ts';
-
-type SvgToPdf = (doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options?: object) => void;
-const SVGtoPDF = createRequire(import.meta.url)('svg-to-pdfkit') as SvgToPdf;
-
-export interface PdfFile {
-  fileName: string;
-  data: Buffer;
-}
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /**
- * '$1,234.50 USD', '€99.00 EUR': with the ISO code, since '$' alone is several currencies; the symbol only
- * when the PDF's built-in Helvetica (Latin-1) can print it, else '1,234.50 INR'.
+ * '$1,234.50 USD', '€99.00 EUR', '¥1,235 JPY': in the currency's own decimals, with the ISO code, since '$'
+ * alone is several currencies; the symbol only when the PDF's built-in Helvetica (Latin-1) can print it,
+ * else '1,234.50 INR'.
  */
 function money(n: number | null, currency: string): string {
   if (n === null) return '—';
-  const amount = n.toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const digits = minorDigits(currency);
+  const amount = n.toLocaleString('en-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   let symbol = '';
   try {
     const parts = new Intl.NumberFormat('en-CA', {
@@ -52,19 +47,6 @@ function money(n: number | null, currency: string): string {
   return `${printable ? symbol : ''}${amount} ${currency}`;
 }
 const qty = (n: number) => n.toLocaleString('en-CA', { maximumFractionDigits: 3 });
-const safeFile = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
-
-function render(doc: PDFKit.PDFDocument, draw: () => Promise<void>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw()
-      .then(() => doc.end())
-      .catch(reject);
-  });
-}
 
 const LINE_TYPE_LABELS: Record<HoseKitLine['lineType'], string> = {
   hoseAssembly: 'Hose assembly',
@@ -82,11 +64,7 @@ export async function kitPdf(
   const kit: HoseKit = await getKit(tx, organizationId, id);
   const mm = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatLength(n, units));
   const price = (n: number | null) => money(n, kit.currency);
-  const [org] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const shop = org?.name ?? '';
+  const shop = await loadShop(tx, organizationId);
 
   // Each assembly once, in BOM order, with what the drawing needs (read before drawing: one transaction).
   const assemblyIds = [...new Set(kit.lines.map((l) => l.hoseAssemblyId).filter((v): v is string => !!v))];
@@ -128,16 +106,20 @@ export async function kitPdf(
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 48,
-    info: { Title: `Hose kit ${kit.title}`, Author: shop },
+    info: { Title: `Hose kit ${kit.title}`, Author: shop.name },
   });
-  const data = await render(doc, async () => {
+  const data = await render(doc, () => {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
     const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-    // Cover.
-    doc.font('Helvetica').fontSize(10).fillColor('#555').text(shop, left, 48, { width, align: 'right' });
-    doc.fillColor('#000').font('Helvetica').fontSize(14).text('Hose kit', left, 200, { width });
+    // Cover: who the kit is from, then what it is.
+    const shopBottom = drawShopHeader(doc, shop, { x: left, y: 48, width: width / 2 });
+    doc
+      .fillColor('#000')
+      .font('Helvetica')
+      .fontSize(14)
+      .text('Hose kit', left, Math.max(200, shopBottom + 40), { width });
     doc.font('Helvetica-Bold').fontSize(32).text(kit.title, { width });
     if (kit.description) doc.font('Helvetica').fontSize(14).text(kit.description, { width });
     doc.moveDown(1.5).fontSize(12);
@@ -211,6 +193,8 @@ export async function kitPdf(
         );
     }
     if (kit.notes) doc.moveDown(0.5).font('Helvetica').text(kit.notes, left, doc.y, { width });
+    // The kit is a quote for the customer's machine: the shop's terms (settings) go with its prices.
+    drawShopTerms(doc, shop.terms, left, width);
 
     // Drawings: two to a page.
     drawings.forEach((drawing, i) => {
@@ -220,13 +204,7 @@ export async function kitPdf(
       doc.font('Helvetica').fontSize(9).text(drawing.description, { width });
       doc.text(drawing.lengths, { width });
       const y = doc.y + 6;
-      if (drawing.svg) {
-        try {
-          SVGtoPDF(doc, drawing.svg, left, y, { width, height: 230, preserveAspectRatio: 'xMidYMid meet' });
-        } catch {
-          doc.rect(left, y, width, 230).stroke();
-        }
-      }
+      if (drawing.svg) drawSvg(doc, drawing.svg, left, y, width, 230);
     });
   });
   return { fileName: `kit-${safeFile(kit.title)}.pdf`, data };
