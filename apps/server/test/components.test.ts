@@ -143,9 +143,9 @@ describe('sample data and the demo catalogue', () => {
   it('is offered, loaded as read-only catalogue data, and removable without touching custom items', async () => {
     expect((await call(tenant.adminToken, 'GET', 'sampledata')).body).toEqual({ loaded: false, count: 0 });
     const loaded = await call(tenant.adminToken, 'POST', 'sampledata/load');
-    expect(loaded.body).toEqual({ loaded: true, count: 42 });
+    expect(loaded.body).toEqual({ loaded: true, count: 45 });
     // Loading twice changes nothing.
-    expect((await call(tenant.adminToken, 'POST', 'sampledata/load')).body.count).toBe(42);
+    expect((await call(tenant.adminToken, 'POST', 'sampledata/load')).body.count).toBe(45);
 
     const hoses = await call(tenant.regularToken, 'GET', 'hoses?origin=catalogue&itemsPerPage=100');
     expect(hoses.body.total).toBe(9);
@@ -211,21 +211,23 @@ describe('sample data and the demo catalogue', () => {
       'crimpfittingswithferrules?brand=GEN&itemsPerPage=100',
     );
     expect(all.status).toBe(200);
-    expect(all.body.total).toBe(21);
+    expect(all.body.total).toBe(22);
     const ferruleOf = (partNumber: string) =>
       all.body.items.find((f: Component) => f.partNumber === partNumber)?.ferrule?.partNumber ?? null;
     expect(ferruleOf('F-SN-08-FJX90')).toBe('FER-SN-08');
     expect(ferruleOf('F-XS-12-FJX90')).toBe('FER-XS-12');
+    expect(ferruleOf('F-SN-04-FJX')).toBe('FER-SN-04');
+    expect(ferruleOf('F-XS-10-FJX')).toBe('FER-XS-10');
     // One-piece: it takes none. A two-piece fitting the library has no ferrule for: none either.
     expect(ferruleOf('F-TP-04-BANJO')).toBeNull();
-    expect(ferruleOf('F-SN-04-FJX')).toBeNull();
+    expect(ferruleOf('F-SN-12-FJX')).toBeNull();
 
     const paged = await call(
       tenant.regularToken,
       'GET',
       'crimpfittingswithferrules?brand=GEN&itemsPerPage=5&page=2',
     );
-    expect(paged.body).toMatchObject({ total: 21, page: 2 });
+    expect(paged.body).toMatchObject({ total: 22, page: 2 });
     expect(paged.body.items).toHaveLength(5);
   });
 
@@ -233,9 +235,11 @@ describe('sample data and the demo catalogue', () => {
     const every = await call(tenant.regularToken, 'GET', 'ferrule?brand=GEN');
     expect(every.status).toBe(200);
     expect(every.body.items.map((f: Component) => f.partNumber)).toEqual([
+      'FER-SN-04',
       'FER-SN-06',
       'FER-SN-08',
       'FER-SP-16',
+      'FER-XS-10',
       'FER-XS-12',
     ]);
     const fittingId = async (partNumber: string) =>
@@ -296,7 +300,7 @@ describe('sample data and the demo catalogue', () => {
     const sn = res.body.find((s: { code: string }) => s.code === 'SN');
     expect(sn).toMatchObject({ brand: 'GEN', skive: false, origin: 'catalogue' });
     expect(sn.hoses).toBe(4);
-    expect(sn.ferrules).toBe(2);
+    expect(sn.ferrules).toBe(3);
   });
 
   it('filters by key attributes, sorts and pages on the server', async () => {

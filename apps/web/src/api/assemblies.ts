@@ -31,6 +31,7 @@ export const assemblyKeys = {
   compute: (draft: HoseAssemblyInputDraft | null, revisionOf: string | undefined) =>
     [...root, 'compute', draft, revisionOf ?? null] as const,
   serial: (serialId: string) => [...root, 'serial', serialId] as const,
+  bySerial: (serialId: string) => [...root, 'bySerial', serialId] as const,
 };
 
 /** An assembly shows in kits (their lines) and in customers' part numbers; it is counted and searched. */
@@ -76,6 +77,25 @@ export const publicAssemblyQuery = (serialId: string) =>
   queryOptions({
     queryKey: assemblyKeys.serial(serialId),
     queryFn: ({ signal }) => call(lookUpSerial, { params: { serialId } }, { signal }),
+    retry: false,
+  });
+
+/**
+ * The signed-in user's own assembly a serial names (the latest revision of its part number), or null: the list
+ * answers a serial only inside the organisation that built it. A refused call (401, 403) fails the query
+ * without leaving the page.
+ */
+export const assemblyBySerialQuery = (serialId: string) =>
+  queryOptions({
+    queryKey: assemblyKeys.bySerial(serialId),
+    queryFn: async ({ signal }) => {
+      const list = await call(
+        listHoseAssemblies,
+        { query: { serialId, itemsPerPage: 1 } },
+        { signal, handleAuthErrors: false },
+      );
+      return list.items[0] ?? null;
+    },
     retry: false,
   });
 

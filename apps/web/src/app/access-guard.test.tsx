@@ -59,9 +59,9 @@ describe('navigation guard through the real router', () => {
   it('lets an admin with a professional plan into /salesestimates', async () => {
     stubFetch(sessionReply({ subscription: 'professional', userRoles: ['admin'] }));
     const { router } = renderApp('/salesestimates', signedInDouble());
-    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(await screen.findByLabelText('Search estimates')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/salesestimates');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sales Estimates' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sales estimates' })).toBeTruthy();
   });
 
   it('hides the stock screens, not only their menu entries, when the organisation hides inventory', async () => {
@@ -88,7 +88,7 @@ describe('navigation guard through the real router', () => {
   it('starts the session with the bearer token and caches the profile in the session cookies (SESSION_COOKIES)', async () => {
     const { calls } = stubFetch(sessionReply({ userRoles: ['admin'], subscription: 'enterprise' }));
     renderApp('/salesestimates', signedInDouble());
-    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(await screen.findByLabelText('Search estimates')).toBeTruthy();
     const create = calls.find((c) => c.path === '/api/v1/sessions/create');
     expect(create?.method).toBe('POST');
     expect(create?.headers.authorization).toBe('Bearer token-123');
@@ -113,7 +113,7 @@ describe('navigation guard through the real router', () => {
     storeSessionProfile(createSessionProfile({ subscription: 'professional', userRoles: ['regular'] }));
     const { calls } = stubFetch({});
     renderApp('/salesestimates', signedInDouble());
-    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(await screen.findByLabelText('Search estimates')).toBeTruthy();
     // No session or roles call (the version check of the update flow may run: it is not about the session).
     expect(calls.filter((c) => c.path.startsWith('/api/'))).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe('navigation guard through the real router', () => {
       },
     });
     const { router } = renderApp('/salesestimates', signedInDouble());
-    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(await screen.findByLabelText('Search estimates')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/salesestimates');
     const roles = calls.find((c) => c.path === '/api/v1/organization/userrolesandsubscription');
     expect(roles?.headers.authorization).toBe('Bearer token-123');
@@ -176,7 +176,7 @@ describe('navigation guard through the real router', () => {
     // The identity SDK keeps the id token across reloads: the address may have been verified since (another tab).
     const { calls } = stubFetch(sessionReply({ subscription: 'professional', userRoles: ['admin'] }));
     const { router } = renderApp('/salesestimates', signedInDouble({ email_verified: false }));
-    expect(await screen.findByText('This part of Hosewright is on its way.')).toBeTruthy();
+    expect(await screen.findByLabelText('Search estimates')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/salesestimates');
     expect(calls.map((c) => c.path)).toContain('/api/v1/sessions/create');
   });

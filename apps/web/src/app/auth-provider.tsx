@@ -1,20 +1,19 @@
 import { type AppState, Auth0Provider } from '@auth0/auth0-react';
 import type { PublicConfig } from '@hosewright/domain';
 import { type ReactNode, useCallback } from 'react';
-import { isCallbackPath } from '@/lib/auth';
-import { safeReturnTo } from '@/lib/navigation';
+import { isCallbackPath, landingAfterSignIn } from '@/lib/auth';
 import { beginFreshLogin } from '@/lib/session';
 
 type Navigate = (to: string, options: { replace: boolean }) => void;
 
 /**
- * What happens when the provider sends the user back: a fresh sign-in
- * forgets the previous session cache, then goes to the saved target or '/', replacing the `?code&state` URL.
+ * What happens when the provider sends the user back: a fresh sign-in forgets the previous session cache,
+ * then goes to the saved target or the dashboard (`landingAfterSignIn`), replacing the `?code&state` URL.
  */
 export function createRedirectCallback(navigate: Navigate) {
   return (appState?: AppState) => {
     beginFreshLogin();
-    navigate(safeReturnTo(appState?.returnTo), { replace: true });
+    navigate(landingAfterSignIn(appState?.returnTo), { replace: true });
   };
 }
 

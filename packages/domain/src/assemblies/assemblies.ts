@@ -655,6 +655,17 @@ export function normalizeSerialId(text: string): string {
   return text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
+/**
+ * A search text read as a serial, or the start of one (what can be made out on a worn tag): normalised like
+ * `normalizeSerialId`, at least 6 characters and only the serial alphabet; null when it cannot be one.
+ */
+export function serialSearchText(text: string): string | null {
+  const serial = normalizeSerialId(text);
+  return serial.length >= 6 && serial.length <= SERIAL_ID_LENGTH && /^[0-9A-HJKMNP-TV-Z]+$/.test(serial)
+    ? serial
+    : null;
+}
+
 /** The path a tag's QR code opens. */
 export function serialPath(serialId: string): string {
   return `/qs/${encodeURIComponent(serialId)}`;
@@ -723,6 +734,15 @@ export const hoseAssemblyListQuerySchema = listQuery({
     createdFrom: dateParam('createdFrom'),
     /** Created on or before this day (inclusive). */
     createdTo: dateParam('createdTo'),
+    /**
+     * The assembly a built unit's serial names, read as a person types it: the latest revision of its part
+     * number, or nothing when the organisation has no such serial.
+     */
+    serialId: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? normalizeSerialId(v) : undefined)),
   },
 });
 export type HoseAssemblyListQuery = z.infer<typeof hoseAssemblyListQuerySchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isoDateTimeSchema, listResponse } from '../api/schemas.ts';
+import { addressSchema } from '../customers/customers.ts';
 import { LENGTH_MEASURED_TO, ORIENTATION_CONVENTIONS } from './assemblies.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -302,6 +303,16 @@ export const publicAssemblySchema = z.object({
   parts: assemblyPartsSummarySchema,
   /** Who built it. */
   organizationName: z.string(),
+  /**
+   * How to reach the shop that built it, as its settings keep them (Shop details): public, like the tag.
+   * The address is the shop's own, else its default warehouse's, null when neither is kept; the phone and
+   * email are empty when none is kept.
+   */
+  contact: z.object({
+    address: addressSchema.nullable(),
+    phone: z.string(),
+    email: z.string(),
+  }),
   /** How to reorder, in words for the customer. */
   reorder: z.string(),
   /** The proof test of a unit built on a work order; null for a unit recorded without one. */

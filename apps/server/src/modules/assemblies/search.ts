@@ -1,4 +1,9 @@
-/** Hose assemblies in the global search: title partNumber, subtitle description, latest revisions only. */
+/**
+ * Hose assemblies in the global search: by part number and description (title partNumber, subtitle
+ * description, latest revisions only), and by the serial printed on a built unit's tag (the revision it was
+ * built of, its subtitle naming the serial).
+ */
+import { serialSearchText } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
 import type { SearchProvider } from '../search/registry.ts';
 import { substringSearch } from '../search/substring.ts';
@@ -33,6 +38,46 @@ export const assemblySearch: SearchProvider = {
           partNumber: r.part_number,
           revision: r.revision,
           description: r.description,
+        },
+      })),
+    };
+  },
+};
+
+/** A serial read as a person types it (`serialSearchText`): the whole serial ranks first, then its start. */
+export const assemblySerialSearch: SearchProvider = {
+  name: 'hoseAssemblySerials',
+  async search(tx, { organizationId, text, limit, cap }) {
+    const serial = serialSearchText(text);
+    if (!serial) return { hits: [], total: 0 };
+    const { rows, total } = await substringSearch<{
+      id: string;
+      part_number: string;
+      revision: string;
+      description: string;
+      serial_id: string;
+    }>(tx, {
+      columns: sql`a.id, a.part_number, a.revision, a.description, s.serial_id`,
+      from: sql`hose_assembly_serials s join hose_assemblies a on a.id = s.hose_assembly_id`,
+      where: sql`s.organization_id = ${organizationId} and a.organization_id = ${organizationId}
+        and s.serial_id like ${`${serial}%`}`,
+      keys: [sql`s.serial_id`],
+      orderBy: sql`serial_id`,
+      text: serial,
+      limit,
+      cap,
+    });
+    return {
+      total,
+      hits: rows.map((r) => ({
+        score: r.score,
+        result: {
+          url: `hoseassembly/${r.id}`,
+          objectType: 'hoseAssembly',
+          name: r.part_number,
+          partNumber: r.part_number,
+          revision: r.revision,
+          description: [`Serial ${r.serial_id}`, r.description].filter(Boolean).join(' · '),
         },
       })),
     };

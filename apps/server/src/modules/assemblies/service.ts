@@ -44,6 +44,7 @@ import {
   SERIAL_ID_PATTERN,
   type SerialRecord,
   type SerialsResponse,
+  serialSearchText,
   type UnitSystem,
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -59,6 +60,7 @@ import {
   organizationSettings,
   organizations,
   users,
+  warehouses,
   workOrderLines,
   workOrders,
   workOrderUnits,
@@ -68,7 +70,7 @@ import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { toComponent } from '../components/service.ts';
 import { pricingFor } from '../currencies/service.ts';
-import { getSettings, unitsOf } from '../organization/service.ts';
+import { filledAddressOf, getSettings, unitsOf } from '../organization/service.ts';
 
 type Row = typeof hoseAssemblies.$inferSelect;
 
@@ -709,6 +711,18 @@ export async function getAssembly(tx: Tx, organizationId: string, id: string): P
   };
 }
 
+/**
+ * Whether a unit of this row's part number (any revision) was built with a serial that `serialMatches`
+ * (over `s`, the organisation's `hose_assembly_serials`).
+ */
+function builtWithSerial(organizationId: string, serialMatches: SQL): SQL {
+  return sql`exists (
+    select 1 from hose_assembly_serials s
+    join hose_assemblies built on built.id = s.hose_assembly_id
+    where s.organization_id = ${organizationId} and built.organization_id = ${organizationId}
+      and built.part_number = ${hoseAssemblies.partNumber} and ${serialMatches})`;
+}
+
 const endTypeOf = (end: 'endA' | 'endB') =>
   sql<string>`coalesce(${hoseAssemblies.spec} -> 'parts' -> ${end} -> 'fitting' ->> 'endType', '')`;
 
@@ -728,9 +742,17 @@ export async function listAssemblies(
   ];
   if (query.q) {
     const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`(lower(${hoseAssemblies.partNumber}) like ${like} or lower(${hoseAssemblies.description}) like ${like})`,
-    );
+    const matches = [
+      sql`lower(${hoseAssemblies.partNumber}) like ${like}`,
+      sql`lower(${hoseAssemblies.description}) like ${like}`,
+    ];
+    // The serial on a tag finds the assembly too (the whole serial, or its start).
+    const serial = serialSearchText(query.q);
+    if (serial) matches.push(builtWithSerial(organizationId, sql`s.serial_id like ${`${serial}%`}`));
+    conditions.push(or(...matches));
+  }
+  if (query.serialId) {
+    conditions.push(builtWithSerial(organizationId, sql`s.serial_id = ${query.serialId}`));
   }
   if (query.customerId) conditions.push(eq(hoseAssemblies.customerId, query.customerId));
   if (query.hoseId) conditions.push(eq(hoseAssemblies.hoseId, query.hoseId));
@@ -897,7 +919,10 @@ export async function publicAssembly(database: Database, serialId: string): Prom
         ),
       );
     if (!found) throw new AppError(AppErrorCode.NotFound, SERIAL_NOT_FOUND);
-    const settings = await settingsOf(tx, organizationId);
+    const [settings, contact] = await Promise.all([
+      settingsOf(tx, organizationId),
+      shopContactOf(tx, organizationId),
+    ]);
     const { assembly, serial, organizationName } = found;
     // A unit built on a work order carries its proof test (workorders/building.ts writes it).
     const [unit] = await tx
@@ -925,6 +950,7 @@ export async function publicAssembly(database: Database, serialId: string): Prom
       orientationConvention: spec.input.orientationConvention ?? null,
       parts: publicParts(spec.parts),
       organizationName,
+      contact,
       reorder: `To reorder, contact ${organizationName} and quote part number ${title} and serial ${serial.serialId}.`,
       proofTest: test
         ? {
@@ -936,6 +962,33 @@ export async function publicAssembly(database: Database, serialId: string): Prom
         : null,
     };
   });
+}
+
+/**
+ * The shop's address, phone and email as its settings keep them (Shop details); the address falls back to the
+ * default warehouse's when the shop keeps none, as on its documents (`loadShop` in organization/shop.ts, which
+ * also reads the logo and terms a PDF prints and this page does not).
+ */
+async function shopContactOf(tx: Tx, organizationId: string): Promise<PublicAssembly['contact']> {
+  const [[kept], [warehouse]] = await Promise.all([
+    tx
+      .select({
+        address: organizationSettings.shopAddress,
+        phone: organizationSettings.shopPhone,
+        email: organizationSettings.shopEmail,
+      })
+      .from(organizationSettings)
+      .where(eq(organizationSettings.organizationId, organizationId)),
+    tx
+      .select({ address: warehouses.address })
+      .from(warehouses)
+      .where(and(eq(warehouses.organizationId, organizationId), eq(warehouses.isDefault, true))),
+  ]);
+  return {
+    address: filledAddressOf(kept?.address) ?? filledAddressOf(warehouse?.address),
+    phone: kept?.phone ?? '',
+    email: kept?.email ?? '',
+  };
 }
 
 /** Only the public fields of each part (ids are the shop's internal references: left out). */

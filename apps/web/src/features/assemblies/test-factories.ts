@@ -255,6 +255,18 @@ export function createPublicAssembly(overrides: Partial<PublicAssembly> = {}): P
     orientationConvention: 'clockwise',
     parts: examplePartsSummary(),
     organizationName: 'Demo Hose Shop',
+    contact: {
+      address: {
+        line1: '12 Coupling Road',
+        line2: '',
+        city: 'Red Deer',
+        region: 'AB',
+        postalCode: 'T4N 1A1',
+        country: 'Canada',
+      },
+      phone: '+1 (403) 555-0142',
+      email: 'counter@demohose.example',
+    },
     reorder: 'Call Demo Hose Shop and quote the serial.',
     ...overrides,
   };

@@ -1,34 +1,50 @@
-import { drawingModelOf } from '@hosewright/domain';
+import { drawingModelOf, evaluateAccess, matchRoute, type PublicAssembly } from '@hosewright/domain';
+import LaunchIcon from '@mui/icons-material/Launch';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
+import ReplayIcon from '@mui/icons-material/Replay';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { publicAssemblyQuery } from '@/api/assemblies';
+import { assemblyBySerialQuery, publicAssemblyQuery } from '@/api/assemblies';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { formatShortDate } from '@/lib/format';
 import { useUnits } from '@/lib/use-units';
+import { useViewer } from '@/lib/use-viewer';
 import { AssemblyDrawing } from '../components/assembly-drawing';
 import { FactList, PartsList } from '../components/assembly-figures';
 
 /**
- * `/qs/{serialId}` (public, what a tag's QR code opens): what the customer needs to know and to reorder.
- * No costs, no prices, no other customers: the public API does not send them. Lengths and pressures are in
- * the reader's units: a signed-in user's, else the default of the interface language (`useUnits`).
+ * `/qs/{serialId}` (public, what a tag's QR code opens): what the customer needs to know and to reorder, and
+ * how to reach the shop. No costs, no prices, no other customers: the public API does not send them. Lengths
+ * and pressures are in the reader's units: a signed-in user's, else the default of the interface language
+ * (`useUnits`).
+ *
+ * A signed-in member of the shop that built the unit also gets its record and "Build again". Whether the
+ * serial is the shop's is asked of the signed-in assemblies list, which answers it only inside that
+ * organisation: the public answer says nothing about it.
  */
 export function PublicSerialPage() {
   const { serialId = '' } = useParams();
   const { t } = useTranslation();
   const units = useUnits();
+  const viewer = useViewer();
   const lookup = useQuery(publicAssemblyQuery(serialId));
+  const signedIn = viewer.isAuthenticated && viewer.status !== 'unverified';
+  const own = useQuery({ ...assemblyBySerialQuery(serialId), enabled: signedIn && lookup.isSuccess });
+  const record = signedIn ? (own.data ?? null) : null;
+  // Build again is a reorder work order where the plan has work orders; elsewhere the record is the way.
+  const canOrder =
+    viewer.access !== null && evaluateAccess(matchRoute('/workorders/new').route, viewer.access).allowed;
 
   if (lookup.isPending) return <CentredProgress />;
   if (lookup.isError || !lookup.data) {
@@ -71,6 +87,32 @@ export function PublicSerialPage() {
       <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>
         {t('assemblies.qs.serial', { serial: a.serialId })}
       </Typography>
+      {record && (
+        <Alert
+          severity="success"
+          icon={false}
+          component="section"
+          aria-label={t('assemblies.qs.yours', { name: a.organizationName })}
+        >
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>
+            {t('assemblies.qs.yours', { name: a.organizationName })}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="outlined" startIcon={<LaunchIcon />} href={`/hoseassembly/${record._id}`}>
+              {t('assemblies.qs.openRecord', { title: record.title })}
+            </Button>
+            {canOrder && (
+              <Button
+                variant="contained"
+                startIcon={<ReplayIcon />}
+                href={`/workorders/new?${new URLSearchParams({ serialId: a.serialId })}`}
+              >
+                {t('assemblies.qs.buildAgain')}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <AssemblyDrawing model={drawing} label={t('assemblies.drawing.label')} />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <FactList
@@ -126,7 +168,45 @@ export function PublicSerialPage() {
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
           {a.reorder}
         </Typography>
+        <ShopContact contact={a.contact} />
       </Alert>
     </Stack>
+  );
+}
+
+/** The shop's address, phone (a tel: link) and email (a mailto: link): only those it keeps. */
+function ShopContact({ contact }: { contact: PublicAssembly['contact'] }) {
+  const { t } = useTranslation();
+  const { address, phone, email } = contact;
+  if (!address && !phone && !email) return null;
+  const lines = address
+    ? [
+        address.line1,
+        address.line2,
+        [address.city, address.region, address.postalCode].filter(Boolean).join(' '),
+        address.country,
+      ].filter(Boolean)
+    : [];
+  return (
+    <Box component="address" sx={{ fontStyle: 'normal', mt: 1 }}>
+      {lines.length > 0 && (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+          {lines.join('\n')}
+        </Typography>
+      )}
+      {phone && (
+        <Typography variant="body2">
+          {t('assemblies.qs.phone')} <Link href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</Link>
+        </Typography>
+      )}
+      {email && (
+        <Typography variant="body2">
+          {t('assemblies.qs.email')}{' '}
+          <Link href={`mailto:${email}`} sx={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </Link>
+        </Typography>
+      )}
+    </Box>
   );
 }

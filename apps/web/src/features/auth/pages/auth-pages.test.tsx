@@ -10,14 +10,16 @@ import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
 describe('/login', () => {
-  it('is titled Login, clears the token cookie and starts a redirect sign-in back to /', async () => {
+  it('is titled Login, clears the token cookie and starts a redirect sign-in back to the dashboard', async () => {
     storeAccessToken('old');
     stubFetch({});
     const auth = createAuthDouble();
     renderApp('/login', auth);
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
     expect(document.title).toBe('Hosewright - Login');
-    await waitFor(() => expect(auth.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/' } }));
+    await waitFor(() =>
+      expect(auth.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/dashboard' } }),
+    );
     expect(auth.loginWithRedirect).toHaveBeenCalledOnce();
     expect(readCookies().accessToken).toBeUndefined();
   });
@@ -42,7 +44,7 @@ describe('/login inside a parent page (embedded)', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
       expect(auth.loginWithPopup).toHaveBeenCalledOnce();
       expect(auth.loginWithRedirect).not.toHaveBeenCalled();
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     } finally {
       top.mockRestore();
     }
@@ -50,14 +52,14 @@ describe('/login inside a parent page (embedded)', () => {
 });
 
 describe('/signup', () => {
-  it('starts the provider sign-up screen returning to /', async () => {
+  it('starts the provider sign-up screen returning to the dashboard', async () => {
     stubFetch({});
     const auth = createAuthDouble();
     renderApp('/signup', auth);
     await waitFor(() =>
       expect(auth.loginWithRedirect).toHaveBeenCalledWith({
         authorizationParams: { screen_hint: 'signup' },
-        appState: { returnTo: '/' },
+        appState: { returnTo: '/dashboard' },
       }),
     );
   });
@@ -72,12 +74,18 @@ describe('return from the provider', () => {
     expect(useSessionStore.getState()).toMatchObject({ access: null, status: 'idle', isFreshLogin: true });
   });
 
-  it('goes to / without a target, and never off the site', () => {
+  it('lands on the dashboard without a target or from the home page, and never off the site', () => {
     const navigate = vi.fn();
     createRedirectCallback(navigate)(undefined);
+    createRedirectCallback(navigate)({ returnTo: '/' });
     createRedirectCallback(navigate)({ returnTo: '//evil.example.com/x' });
     createRedirectCallback(navigate)({ returnTo: 'https://evil.example.com' });
-    expect(navigate.mock.calls.map((c) => c[0])).toEqual(['/', '/', '/']);
+    expect(navigate.mock.calls.map((c) => c[0])).toEqual([
+      '/dashboard',
+      '/dashboard',
+      '/dashboard',
+      '/dashboard',
+    ]);
   });
 
   it('shows progress on /callback while the SDK works', async () => {
@@ -101,6 +109,12 @@ describe('return from the provider', () => {
     stubFetch({});
     const { router } = renderApp('/callback', createAuthDouble());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('leaves /callback for the dashboard when a signed-in user has nothing to handle there', async () => {
+    stubFetch({});
+    const { router } = renderApp('/callback', signedInDouble());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
-import { loginOptions } from '@/lib/auth';
+import { landingAfterSignIn, loginOptions, SIGNED_IN_HOME } from '@/lib/auth';
 import { removeCookie } from '@/lib/cookies';
 
 /** Where a guard sent the visitor from, carried in the navigation state. */
@@ -37,14 +37,14 @@ function readDenied(state: unknown): { message: string; code?: string | number }
 function readReturnTo(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'returnTo' in state) {
     const { returnTo } = state as LoginLocationState;
-    if (typeof returnTo === 'string') return returnTo;
+    if (typeof returnTo === 'string') return landingAfterSignIn(returnTo);
   }
-  return '/';
+  return SIGNED_IN_HOME;
 }
 
 /**
  * The login page: titled Login with a page header; on load it clears the stored access token and starts a
- * redirect sign-in that returns to the site root (or to the page the guard stopped). A failed redirect goes
+ * redirect sign-in that returns to the dashboard (or to the page the guard stopped). A failed redirect goes
  * to /logout.
  */
 export function LoginPage() {
@@ -111,7 +111,7 @@ export function LoginPage() {
               variant="outlined"
               onClick={() => {
                 removeCookie(ACCESS_TOKEN_COOKIE);
-                void loginWithRedirect({ ...loginOptions('/'), authorizationParams: { prompt: 'login' } });
+                void loginWithRedirect({ ...loginOptions(), authorizationParams: { prompt: 'login' } });
               }}
             >
               {t('login.otherAccount')}

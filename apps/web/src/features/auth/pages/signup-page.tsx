@@ -7,7 +7,7 @@ import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
 import { signUpOptions } from '@/lib/auth';
 
-/** /signup: starts the provider's sign-up screen, which returns to '/'. */
+/** /signup: starts the provider's sign-up screen, which returns to the dashboard. */
 export function SignUpPage() {
   const { t } = useTranslation();
   const { loginWithRedirect } = useAuth0();
