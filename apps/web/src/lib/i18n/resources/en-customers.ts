@@ -135,8 +135,6 @@ export const enCustomers = {
     assembliesText: 'Hose assemblies built for this customer show here.',
     newKit: 'New hose kit for this customer',
     kitsText: 'Kits of assemblies and loose items for this customer’s machines show here.',
-    comingTitle: 'Coming soon',
-    salesEstimatesText: 'Sales estimates priced with this customer’s terms are on their way.',
   },
   items: {
     title: 'Their part numbers',
