@@ -21,10 +21,10 @@ describe('top bar', () => {
     await userEvent.click(signUp);
     expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({
       authorizationParams: { screen_hint: 'signup' },
-      appState: { returnTo: '/' },
+      appState: { returnTo: '/dashboard' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
-    expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: '/' } });
+    expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: '/dashboard' } });
   });
 
   it('shows LOGIN as an icon button on phones', () => {

@@ -16,10 +16,10 @@ describe('home page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start your free trial' }));
     expect(auth.loginWithRedirect).toHaveBeenCalledWith({
       authorizationParams: { screen_hint: 'signup' },
-      appState: { returnTo: '/' },
+      appState: { returnTo: '/dashboard' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: '/' } });
+    expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: '/dashboard' } });
   });
 
   it('offers a signed-in user the dashboard instead', () => {
