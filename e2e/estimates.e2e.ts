@@ -36,7 +36,14 @@ let browser: Browser | undefined;
 let server: RunningServer | undefined;
 let desktop: Session | undefined;
 /** Made in setup and carried from step to step. */
-const made: { customerId?: string; kitTitle?: string; estimateId?: string; number?: string } = {};
+const made: {
+  customerId?: string;
+  kitTitle?: string;
+  estimateId?: string;
+  number?: string;
+  /** The server's day (UTC), from which the list is in force; the browser's (Toronto) may still be the day before. */
+  listDay: string;
+} = { listDay: new Date().toISOString().slice(0, 10) };
 
 const { apiCall, partId } = apiAs(
   () => desktop,
@@ -98,9 +105,7 @@ beforeAll(async () => {
     unitPrice: 125_000,
     breaks: [],
   });
-  await apiCall('POST', `pricelist/${list._id}/draft/publish`, {
-    effectiveFrom: new Date().toISOString().slice(0, 10),
-  });
+  await apiCall('POST', `pricelist/${list._id}/draft/publish`, { effectiveFrom: made.listDay });
 });
 
 afterAll(async () => {
@@ -118,6 +123,8 @@ test('the owner quotes three kits for the fleet customer, priced from their pric
     await page.goto(`${baseUrl}/customer/${need(made.customerId, 'The customer')}/salesestimates/new`);
     await visible(page.getByRole('heading', { level: 1, name: 'New sales estimate' }), 20_000);
     await page.getByRole('textbox', { name: 'Description' }).fill('Loader service kits');
+    // The estimate's date picks the list's version: dated the day the list takes effect.
+    await page.getByLabel('Date', { exact: true }).fill(made.listDay);
 
     await page.getByRole('combobox', { name: 'Add a line of' }).click();
     await page.getByRole('option', { name: 'Kit', exact: true }).click();
