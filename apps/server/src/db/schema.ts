@@ -538,6 +538,10 @@ export const importLogs = pgTable(
     rowsTotal: integer('rows_total').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
+    /** Rows the file held exactly as the library already had them. */
+    unchanged: integer('unchanged').notNull().default(0),
+    /** What a re-import changed, row by row: the fields with their old and new values (imports/imports.ts). */
+    changes: jsonb('changes').notNull().default([]),
     errors: jsonb('errors').notNull().default([]),
     message: text('message').notNull().default(''),
     createdAt: createdAt(),
