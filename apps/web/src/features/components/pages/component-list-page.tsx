@@ -18,6 +18,7 @@ import { componentListQuery } from '@/api/components';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { type QueryPatch, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
+import { LibraryOffer } from '@/components/library-offer';
 import { PageHeader } from '@/components/page-header';
 import { useUnits } from '@/lib/use-units';
 import { ComponentCardList } from '../components/component-card-list';
@@ -132,6 +133,7 @@ function ComponentList({ kind, origin }: { kind: ComponentKind; origin: Origin |
         </Tabs>
       ) : null}
       <ComponentFilters kind={kind} params={grid.params} update={grid.update} />
+      {isEmpty && !isFiltered ? <LibraryOffer /> : null}
       {isEmpty ? (
         <EmptyList
           kind={kind}

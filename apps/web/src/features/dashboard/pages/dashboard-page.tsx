@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dashboardQuery } from '@/api/dashboard';
+import { LibraryOffer } from '@/components/library-offer';
 import { PageHeader } from '@/components/page-header';
 import { daysUntil, formatDate } from '@/lib/format';
 import { CountCard, CountCardSkeleton } from '../components/count-card';
@@ -48,6 +49,7 @@ export function DashboardPage({ now }: { now?: Date }) {
   return (
     <Stack spacing={3}>
       <PageHeader title={t('dashboard.title')} icon={<DashboardOutlinedIcon />} />
+      <LibraryOffer />
       {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : dashboard.isError ? (

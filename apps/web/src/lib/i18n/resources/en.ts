@@ -10,6 +10,7 @@ import { enCustomers } from './en-customers';
 import { enEstimates } from './en-estimates';
 import { enInventory } from './en-inventory';
 import { enKits } from './en-kits';
+import { enLibrary } from './en-library';
 import { enLists } from './en-lists';
 import { enOrganization } from './en-organization';
 import { enPriceLists } from './en-pricelists';
@@ -27,6 +28,7 @@ export const en = {
   lists: enLists,
   organization: enOrganization,
   search: enSearch,
+  library: enLibrary,
   settings: enSettings,
   currencies: enCurrencies,
   units: enUnits,
