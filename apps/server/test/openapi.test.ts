@@ -50,6 +50,14 @@ describe('GET /api/openapi.json', () => {
     });
   });
 
+  it('tells a shop how to embed the configurator: the messages both ways', () => {
+    const { description } = (doc as unknown as { info: { description: string } }).info;
+    expect(description).toContain('Embedding the configurator');
+    for (const message of ['configuratorReady', 'settings', 'securityTokenExpired', 'hoseAssemblySaved']) {
+      expect(description).toContain(`type: "${message}"`);
+    }
+  });
+
   it('documents no operation the app does not implement', () => {
     const documented = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(documented.sort()).toEqual(t.contracts.map((e) => e.name).sort());

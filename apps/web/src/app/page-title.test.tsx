@@ -49,7 +49,9 @@ describe('every navigation', () => {
     stubFetch({});
     renderApp('/configurator', createAuthDouble());
     await waitFor(() => expect(document.title).toBe('Hosewright - Configurator'));
-    expect(await screen.findByText('Sign in or embed with a token')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'This configurator runs inside a hose shop’s website' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(screen.queryByRole('button', { name: 'LOGIN' })).toBeNull();

@@ -26,11 +26,15 @@ describe('parseSettingsMessage', () => {
 });
 
 describe('/configurator (public, headerless, embeddable)', { timeout: 60_000 }, () => {
-  it('without a user or a token, says how the embedding page passes its token', async () => {
+  it('without a user or a token, tells a visitor what it is and where to find it, not how to embed it', async () => {
     stubFetch({});
     renderApp('/configurator');
-    expect(await screen.findByText('Sign in or embed with a token')).toBeTruthy();
-    expect(screen.getByText(/type: 'settings', accessToken/)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'This configurator runs inside a hose shop’s website' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs');
+    expect(screen.queryByText(/accessToken/)).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
@@ -48,7 +52,7 @@ describe('/configurator (public, headerless, embeddable)', { timeout: 60_000 }, 
       'GET /api/v1/organization/wraps': { body: { items: [], total: 0, page: 1 } },
     });
     renderApp('/iframe/hoseassembly');
-    await screen.findByText('Sign in or embed with a token');
+    await screen.findByRole('heading', { name: 'This configurator runs inside a hose shop’s website' });
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {

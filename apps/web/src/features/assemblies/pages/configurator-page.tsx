@@ -1,8 +1,8 @@
 import type { HoseAssembly } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -64,33 +64,7 @@ export function ConfiguratorPage() {
   if (viewer.isLoading) return <CentredProgress />;
   const isSignedIn = viewer.isAuthenticated && !isApi;
 
-  if (!isSignedIn && !(isApi && token)) {
-    return (
-      <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 760, mx: 'auto' }}>
-        <Alert severity="info" role="status">
-          <AlertTitle>{t('assemblies.configurator.needsToken')}</AlertTitle>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('assemblies.configurator.howTo')}
-          </Typography>
-          <Box
-            component="pre"
-            sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: '0.8rem' }}
-          >
-            {`iframe.contentWindow.postMessage(
-  { type: 'settings', accessToken: '<token>', expiresIn: 3600, customerId: '<customer id>' },
-  '${window.location.origin}'
-);`}
-          </Box>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('assemblies.configurator.expiredHelp')}
-          </Typography>
-          <Button href="/login" size="small" sx={{ mt: 1 }}>
-            {t('assemblies.configurator.signIn')}
-          </Button>
-        </Alert>
-      </Box>
-    );
-  }
+  if (!isSignedIn && !(isApi && token)) return <ForVisitors />;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -131,6 +105,37 @@ export function ConfiguratorPage() {
           }}
         />
       )}
+    </Box>
+  );
+}
+
+/**
+ * A visitor who opens the configurator outside a shop's site: what it is and where to find it, never the
+ * developer's instructions (those are in the API reference, `/api/docs`, "Embedding the configurator").
+ */
+function ForVisitors() {
+  const { t } = useTranslation();
+  return (
+    <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
+          {t('site.configurator.title')}
+        </Typography>
+        <Typography>{t('site.configurator.lead')}</Typography>
+        <Typography>{t('site.configurator.visitor')}</Typography>
+        <Typography>{t('site.configurator.staff')}</Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" href="/login">
+            {t('site.configurator.signIn')}
+          </Button>
+          <Button variant="outlined" href="/features">
+            {t('site.configurator.features')}
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {t('site.configurator.developers')} <Link href="/api/docs">{t('site.configurator.apiDocs')}</Link>
+        </Typography>
+      </Stack>
     </Box>
   );
 }

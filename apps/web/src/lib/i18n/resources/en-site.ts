@@ -37,4 +37,15 @@ export const enSite = {
     licence: 'Licence',
     none: 'No package matches “{{text}}”.',
   },
+  configurator: {
+    title: 'This configurator runs inside a hose shop’s website',
+    lead: 'Hose shops that use Hosewright put this configurator on their own site. There, their customers choose a hose, its two ends and its length, see that every part fits, and send the assembly to the shop to be built.',
+    visitor:
+      'Looking for a hose? Open the configurator from your hose shop’s website, or call them with the part number printed on your old hose.',
+    staff: 'Do you work at a shop that uses Hosewright? Sign in to build assemblies with your own library.',
+    signIn: 'Sign in',
+    features: 'What Hosewright does',
+    developers: 'Putting it on your shop’s site: see “Embedding the configurator” in the API reference.',
+    apiDocs: 'API reference',
+  },
 };
