@@ -54,6 +54,11 @@ export const pricingDefaultsQuery = () =>
     queryFn: ({ signal }) => call(getDefaults, undefined, { signal }),
   });
 
+/** The organisation's base currency, the one costs are kept in; undefined until the currencies have loaded. */
+export function useBaseCurrency(): string | undefined {
+  return useQuery(currenciesQuery()).data?.baseCurrency;
+}
+
 /**
  * How prices in `currency` are made from base prices: its rate (1 for the base currency, and for a currency
  * the organisation no longer has, which the server prices in the base currency too) and the currency the

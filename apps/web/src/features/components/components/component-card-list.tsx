@@ -1,5 +1,6 @@
 import { COMPONENT_SORT_FIELDS } from '@hosewright/domain';
 import { useTranslation } from 'react-i18next';
+import { useBaseCurrency } from '@/api/currencies';
 import { CardList } from '@/components/data-grid/card-list';
 import type { UrlGrid } from '@/components/data-grid/url-state';
 import { useUnits } from '@/lib/use-units';
@@ -22,6 +23,7 @@ export interface ComponentCardListProps {
 export function ComponentCardList({ sortOptions, ...props }: ComponentCardListProps) {
   const { t } = useTranslation();
   const units = useUnits();
+  const currency = useBaseCurrency();
   return (
     <CardList<ComponentRow>
       {...props}
@@ -31,7 +33,7 @@ export function ComponentCardList({ sortOptions, ...props }: ComponentCardListPr
       card={(row) => ({
         title: componentTitle(row),
         description: row.description,
-        details: summaryOf(row, t, units),
+        details: summaryOf(row, t, units, currency),
         footer: <OriginChips component={row} />,
       })}
     />

@@ -46,7 +46,7 @@ type ColumnField =
   | 'cost';
 
 /** The grid columns of a kind: identity, the kind's key attributes with their units, cost, and the source. */
-export function columnsFor(kind: ComponentKind, t: TFunction, units: Units): Column[] {
+export function columnsFor(kind: ComponentKind, t: TFunction, units: Units, currency?: string): Column[] {
   const diameter = (mm: unknown) => units.length(mm, { inchDecimals: 3 });
   /** A formatted value; sortable exactly when the server can sort by the field. */
   const column = (
@@ -143,13 +143,13 @@ export function columnsFor(kind: ComponentKind, t: TFunction, units: Units): Col
     column('brand', (r) => r.brand, { minWidth: 100 }),
     column('description', (r) => r.description, { flex: 1.5, minWidth: 200 }),
     ...specific[kind],
-    column('cost', (r) => formatCost(t, r.cost, r.costUnit), { minWidth: 120, ...right }),
+    column('cost', (r) => formatCost(t, r.cost, r.costUnit, currency), { minWidth: 120, ...right }),
     origin,
   ];
 }
 
 /** One line of a kind's key attributes, for the phone cards: '-8 (1/2") · SN · 4,000 psi'. */
-export function summaryOf(component: ComponentRow, t: TFunction, units: Units): string {
+export function summaryOf(component: ComponentRow, t: TFunction, units: Units, currency?: string): string {
   const diameter = (mm: unknown) => units.length(mm, { inchDecimals: 3 });
   const parts: string[] = [];
   const add = (value: string) => {
@@ -186,6 +186,6 @@ export function summaryOf(component: ComponentRow, t: TFunction, units: Units): 
       add(component.productGroup ?? '');
       break;
   }
-  add(formatCost(t, component.cost, component.costUnit));
+  add(formatCost(t, component.cost, component.costUnit, currency));
   return parts.join(' · ');
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useBaseCurrency } from '@/api/currencies';
 import { type Units, unitsFor, useUnits } from '@/lib/use-units';
 import { COMMERCIAL_FIELDS, type FieldDef, IDENTITY_FIELDS, SPEC_FIELDS } from '../lib/fields';
 import {
@@ -25,6 +26,7 @@ export function displayValue(
   field: FieldDef,
   record: Record<string, unknown>,
   units: Units = unitsFor('metric'),
+  currency?: string,
 ): string {
   const value = record[field.name];
   switch (field.name) {
@@ -39,7 +41,12 @@ export function displayValue(
     case 'angle':
       return formatAngle(t, value);
     case 'cost':
-      return formatCost(t, value, typeof record.costUnit === 'string' ? record.costUnit : undefined);
+      return formatCost(
+        t,
+        value,
+        typeof record.costUnit === 'string' ? record.costUnit : undefined,
+        currency,
+      );
     case 'costUnit':
       return typeof value === 'string' && (value === 'each' || value === 'ft' || value === 'm')
         ? t(`components.values.costUnits.${value}`)
@@ -70,6 +77,7 @@ export function ComponentFields({
 }: ComponentFieldsProps) {
   const { t } = useTranslation();
   const units = useUnits();
+  const currency = useBaseCurrency();
   const fields = [
     ...(groups.includes('identity') ? IDENTITY_FIELDS.filter((f) => f.name !== 'partNumber') : []),
     ...(groups.includes('spec') ? SPEC_FIELDS[kind] : []),
@@ -88,7 +96,7 @@ export function ComponentFields({
       }}
     >
       {fields.map((field) => {
-        const value = displayValue(t, field, record, units);
+        const value = displayValue(t, field, record, units, currency);
         return (
           <Box key={field.name} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary" sx={{ pt: { xs: 1, sm: 0 } }}>

@@ -15,6 +15,10 @@ describe('how a shop reads component values', () => {
     expect(formatCost(t, '0.1234', 'm')).toBe('0.1234 / m');
     expect(formatCost(t, 12, 'each')).toBe('12.00 each');
     expect(formatCost(t, null, 'each')).toBe('');
+    // With the base currency the costs are kept in, every cost says it.
+    expect(formatCost(t, 4.1, 'ft', 'CAD')).toBe('$4.10 / ft');
+    expect(formatCost(t, 0.1234, 'm', 'USD')).toBe('US$0.1234 / m');
+    expect(formatCost(t, 12, 'each', 'EUR')).toBe('€12.00 each');
     expect(formatRange(t, -40, 100, formatCelsius)).toBe('-40 to 100 °C');
     expect(formatRange(t, undefined, 93, formatCelsius)).toBe('up to 93 °C');
   });

@@ -43,11 +43,26 @@ export function formatAmount(value: number, languageTag: string = currentLanguag
   );
 }
 
-/** '4.10 / ft', '12.00 each'; empty when there is no cost. */
-export function formatCost(t: TFunction, cost: unknown, unit: CostUnit | string | undefined): string {
+/**
+ * 'CA$4.10 / ft', 'CA$12.00 each' in the base currency costs are kept in (`currency`; without it, the amount
+ * alone: '4.10 / ft'); empty when there is no cost.
+ */
+export function formatCost(
+  t: TFunction,
+  cost: unknown,
+  unit: CostUnit | string | undefined,
+  currency?: string,
+): string {
   const n = toNumber(cost);
   if (n === null) return '';
-  const amount = formatAmount(n);
+  const amount = currency
+    ? new Intl.NumberFormat(currentLanguageTag(), {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 4,
+      }).format(n)
+    : formatAmount(n);
   if (!unit || unit === 'each') return t('components.values.costEach', { amount });
   return t('components.values.costPer', { amount, unit });
 }

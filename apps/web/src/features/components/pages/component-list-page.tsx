@@ -15,6 +15,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { componentListQuery } from '@/api/components';
+import { useBaseCurrency } from '@/api/currencies';
 import { UrlDataGrid } from '@/components/data-grid/url-data-grid';
 import { type QueryPatch, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
@@ -72,7 +73,8 @@ function ComponentList({ kind, origin }: { kind: ComponentKind; origin: Origin |
   const query = toListQuery(grid.params, grid.state, origin);
   const list = useQuery(componentListQuery(kind, origin === 'custom' ? 'custom' : 'all', query));
   const units = useUnits();
-  const columns = useMemo(() => columnsFor(kind, t, units), [kind, t, units]);
+  const currency = useBaseCurrency();
+  const columns = useMemo(() => columnsFor(kind, t, units, currency), [kind, t, units, currency]);
   const rows = (list.data?.items ?? []) as ComponentRow[];
   const total = list.data?.total ?? 0;
   const plural = t(`components.kinds.${kind}.plural`);
