@@ -49,13 +49,16 @@ export function systemModule({ config }: ModuleDeps): ModuleManifest {
 }
 
 /**
- * Serve the built SPA: files as they are (hashed assets cached for a year), any other path gets
- * index.html (history fallback). API and provider paths never fall back.
+ * Serve the built SPA: files as they are, or their pre-compressed copy (hashed assets cached for a year), any
+ * other path gets index.html (history fallback). API and provider paths never fall back.
  */
 export async function spaRoutes(app: FastifyInstance, config: Config): Promise<void> {
   const root = config.webDist;
   const built = existsSync(path.join(root, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root, serve: false, decorateReply: true });
+  // The build leaves a brotli and a gzip copy beside each text file (apps/web/scripts/compress.mjs): a
+  // browser that accepts one gets it with its Content-Encoding, the others the file itself.
+  if (built)
+    await app.register(fastifyStatic, { root, serve: false, decorateReply: true, preCompressed: true });
 
   app.get('/*', { config: { access: PUBLIC } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -68,6 +71,8 @@ export async function spaRoutes(app: FastifyInstance, config: Config): Promise<v
         .type('text/plain')
         .send('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.');
     }
+    // The answer depends on the encodings the browser accepts: caches must keep them apart.
+    reply.header('vary', 'accept-encoding');
     const file = path.normalize(path.join(root, urlPath));
     if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
       const immutable = urlPath.startsWith('/assets/');
