@@ -31,7 +31,7 @@ import {
   type Session,
   screenshot,
 } from './support/browser.ts';
-import { signIn, waitForPath } from './support/flows.ts';
+import { signedOutButtons, signIn, waitForPath } from './support/flows.ts';
 import { eventually, need, runStep, visible } from './support/journey.ts';
 import { DEMO, REPO_ROOT, type RunningServer, startServer } from './support/server.ts';
 
@@ -98,6 +98,32 @@ async function widthOf(locator: Locator): Promise<number> {
 }
 
 describe('app chrome', () => {
+  test('a visitor: the home page comes compressed, and no service worker is installed for them', async () => {
+    const session = await newSession(need(browser, 'The browser'), 'desktop');
+    sessions.push(session);
+    const encodings: Record<string, string> = {};
+    session.page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) {
+        encodings[url.pathname] = response.headers()['content-encoding'] ?? 'none';
+      }
+    });
+    await journey('visitor-home', session, async (page, baseUrl) => {
+      await page.goto(`${baseUrl}/`);
+      await visible(signedOutButtons(page).logIn);
+      await page.waitForLoadState('load');
+      // Registration would have started on load: give it a moment to show.
+      await page.waitForTimeout(1000);
+      const registrations = await page.evaluate(
+        'navigator.serviceWorker.getRegistrations().then((r) => r.length)',
+      );
+      expect(registrations).toBe(0);
+      const scripts = Object.entries(encodings);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [script, encoding] of scripts) expect(`${script}: ${encoding}`).toBe(`${script}: br`);
+    });
+  });
+
   test('desktop: the rail (56, 256 on hover) and the user menu (300)', async () => {
     const session = await signedIn('desktop');
     await journey('desktop-nav', session, async (page, baseUrl) => {

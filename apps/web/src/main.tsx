@@ -2,7 +2,6 @@ import '@/lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { registerServiceWorker } from '@/lib/service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -12,6 +11,3 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
-
-// The offline service worker, registered on load (built only for production).
-if (import.meta.env.PROD) registerServiceWorker();

@@ -1,5 +1,6 @@
 /**
- * The offline service worker, registered from `/service-worker.js` on load. vite-plugin-pwa
+ * The offline service worker, registered from `/service-worker.js` once a user's session is ready
+ * (`useSessionSync`), after the page has loaded. vite-plugin-pwa
  * generates it at build time (precached app shell, index.html for navigations); there is none in development.
  */
 export const SERVICE_WORKER_URL = '/service-worker.js';
