@@ -2,7 +2,7 @@
  * What an estimate's lines sell, looked up in the organisation's catalogue (ADR 21): the part number (a kit's
  * or assembly's with its revision), the description, the product group and today's unit cost in the base
  * currency, the cost the kit and assembly screens show (an assembly's saved roll-up `hose_assemblies.cost`;
- * a kit's lines rolled up by `rollUpKit` as `modules/kits/service.ts` does). Pricing is the domain's
+ * a kit's lines rolled up by `kitUnitCosts` in `modules/kits/service.ts`). Pricing is the domain's
  * `priceEstimate` (packages/domain/src/estimates/pricing.ts).
  *
  * An `other` line may name a component of kind otherItem only; any other component is sold on a component
@@ -14,12 +14,12 @@ import {
   type EstimateLineInput,
   type EstimateLineType,
   kitTitle,
-  rollUpKit,
 } from '@hosewright/domain';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { components, hoseAssemblies, hoseKitLines, hoseKits } from '../../db/schema.ts';
+import { components, hoseAssemblies, hoseKits } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { kitUnitCosts } from '../kits/service.ts';
 
 /** A line as the editor sends it or as it is stored. */
 export interface LineSource {
@@ -72,47 +72,6 @@ const idsOf = (lines: readonly LineSource[], types: readonly EstimateLineType[])
 /** Components hidden when the organisation does not sell Parker (as the component lists and kits hide them). */
 const visibleComponent = (hasParker: boolean) =>
   hasParker ? undefined : or(ne(components.origin, 'catalogue'), sql`lower(${components.brand}) <> 'parker'`);
-
-/**
- * One kit's unit cost (base currency): its lines rolled up as the kit screen does (a line's own cost, else
- * its assembly's or component's); null when no line has a cost.
- */
-async function kitCosts(
-  tx: Tx,
-  organizationId: string,
-  kitIds: string[],
-  hasParker: boolean,
-): Promise<Map<string, number | null>> {
-  if (kitIds.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      hoseKitId: hoseKitLines.hoseKitId,
-      quantity: hoseKitLines.quantity,
-      unitCost: hoseKitLines.unitCost,
-      assemblyCost: hoseAssemblies.cost,
-      componentCost: components.cost,
-      productGroup: components.productGroup,
-    })
-    .from(hoseKitLines)
-    .leftJoin(hoseAssemblies, eq(hoseAssemblies.id, hoseKitLines.hoseAssemblyId))
-    .leftJoin(components, and(eq(components.id, hoseKitLines.componentId), visibleComponent(hasParker)))
-    .where(and(eq(hoseKitLines.organizationId, organizationId), inArray(hoseKitLines.hoseKitId, kitIds)));
-  const byKit = new Map<string, typeof rows>();
-  for (const row of rows) byKit.set(row.hoseKitId, [...(byKit.get(row.hoseKitId) ?? []), row]);
-  const costs = new Map<string, number | null>();
-  for (const id of kitIds) {
-    const lines = byKit.get(id) ?? [];
-    const { totals } = rollUpKit(
-      lines.map((l) => ({
-        quantity: l.quantity,
-        unitCost: l.unitCost ?? l.assemblyCost ?? l.componentCost ?? null,
-        productGroup: l.productGroup,
-      })),
-    );
-    costs.set(id, totals.linesWithoutCost < lines.length ? totals.cost : null);
-  }
-  return costs;
-}
 
 /**
  * Looks up every line's item. With `strict` (lines a person just sent), an item the organisation does not
@@ -178,7 +137,7 @@ export async function resolveLines(
             ),
           )
       : Promise.resolve([]),
-    kitCosts(tx, organizationId, kitIds, settings.hasParker),
+    kitUnitCosts(tx, organizationId, kitIds, settings.hasParker),
   ]);
   const assemblies = new Map(assemblyRows.map((r) => [r.id, r]));
   const kits = new Map(kitRows.map((r) => [r.id, r]));

@@ -45,6 +45,7 @@ import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { pricingFor } from '../currencies/service.ts';
+import { withPictures } from '../images/stored.ts';
 
 type Row = typeof hoseKits.$inferSelect;
 
@@ -513,6 +514,11 @@ export async function getKit(tx: Tx, organizationId: string, id: string): Promis
       : Promise.resolve([]),
   ]);
   const customer = await customerOf(tx, organizationId, row.customerId);
+  const pictured = await withPictures(
+    tx,
+    organizationId,
+    revisions.map((r) => r.id),
+  );
   const resolved = await resolveLines(
     tx,
     organizationId,
@@ -552,6 +558,7 @@ export async function getKit(tx: Tx, organizationId: string, id: string): Promis
         latest: r.latest,
         released: r.released,
         createdAt: r.createdAt.toISOString(),
+        hasPicture: pictured.has(r.id),
       }),
     ),
     createdAt: row.createdAt.toISOString(),
@@ -621,4 +628,53 @@ export async function listKits(
     total,
     page: query.page,
   };
+}
+
+/**
+ * Each kit's unit cost (base currency) in one query: its lines rolled up as `getKit` does (a line's own cost,
+ * else its assembly's or component's); null when no line has a cost. Estimates and price lists cost kits so.
+ */
+export async function kitUnitCosts(
+  tx: Tx,
+  organizationId: string,
+  kitIds: string[],
+  hasParker: boolean,
+): Promise<Map<string, number | null>> {
+  if (kitIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      hoseKitId: hoseKitLines.hoseKitId,
+      quantity: hoseKitLines.quantity,
+      unitCost: hoseKitLines.unitCost,
+      assemblyCost: hoseAssemblies.cost,
+      componentCost: components.cost,
+      productGroup: components.productGroup,
+    })
+    .from(hoseKitLines)
+    .leftJoin(hoseAssemblies, eq(hoseAssemblies.id, hoseKitLines.hoseAssemblyId))
+    .leftJoin(
+      components,
+      and(
+        eq(components.id, hoseKitLines.componentId),
+        hasParker
+          ? undefined
+          : or(ne(components.origin, 'catalogue'), sql`lower(${components.brand}) <> 'parker'`),
+      ),
+    )
+    .where(and(eq(hoseKitLines.organizationId, organizationId), inArray(hoseKitLines.hoseKitId, kitIds)));
+  const byKit = new Map<string, typeof rows>();
+  for (const row of rows) byKit.set(row.hoseKitId, [...(byKit.get(row.hoseKitId) ?? []), row]);
+  const costs = new Map<string, number | null>();
+  for (const id of kitIds) {
+    const lines = byKit.get(id) ?? [];
+    const { totals } = rollUpKit(
+      lines.map((l) => ({
+        quantity: l.quantity,
+        unitCost: l.unitCost ?? l.assemblyCost ?? l.componentCost ?? null,
+        productGroup: l.productGroup,
+      })),
+    );
+    costs.set(id, totals.linesWithoutCost < lines.length ? totals.cost : null);
+  }
+  return costs;
 }

@@ -62,7 +62,7 @@ import { totalOf } from '../../lib/paging.ts';
 import { loadParts, type StoredSpec, settingsOf } from '../assemblies/service.ts';
 import { assertCurrencyAvailable, currencyRates, pricingFor } from '../currencies/service.ts';
 import { likePattern } from '../customers/service.ts';
-import { getKit } from '../kits/service.ts';
+import { kitUnitCosts } from '../kits/service.ts';
 import { getSettings } from '../organization/service.ts';
 
 type ListRow = typeof priceLists.$inferSelect;
@@ -477,24 +477,9 @@ async function assemblyCosts(
   return out;
 }
 
-/** Today's cost of each kit (base currency): its roll-up as the kit screen shows it; null when nothing is costed. */
-async function kitCosts(tx: Tx, organizationId: string, ids: string[]): Promise<Map<string, number | null>> {
-  const out = new Map<string, number | null>();
-  for (const id of ids) {
-    try {
-      const kit = await getKit(tx, organizationId, id);
-      out.set(id, kit.lines.length > kit.totals.linesWithoutCost ? kit.totals.cost : null);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      out.set(id, null);
-    }
-  }
-  return out;
-}
-
 /**
  * Today's cost of `items` in the base currency, by `priceListItemKey`: components by their ids in one query
- * (a page of items), assemblies and kits through their roll-ups, one by one (lists hold few of them).
+ * (a page of items), assemblies through their roll-ups one by one (lists hold few of them), kits in one query.
  */
 async function costsOf(
   tx: Tx,
@@ -517,7 +502,8 @@ async function costsOf(
   for (const [id, cost] of await assemblyCosts(tx, organizationId, idsOf('assembly'))) {
     costs.set(priceListItemKey('assembly', id), cost);
   }
-  for (const [id, cost] of await kitCosts(tx, organizationId, idsOf('kit'))) {
+  const { hasParker } = await settingsOf(tx, organizationId);
+  for (const [id, cost] of await kitUnitCosts(tx, organizationId, idsOf('kit'), hasParker)) {
     costs.set(priceListItemKey('kit', id), cost);
   }
   return costs;
