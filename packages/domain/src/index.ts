@@ -9,6 +9,7 @@ export * from './billing/billing.ts';
 export * from './components/compatibility.ts';
 export * from './components/components.ts';
 export * from './components/contracts.ts';
+export * from './components/layline.ts';
 export * from './constants.ts';
 export * from './contact/contact.ts';
 export * from './currencies/currencies.ts';

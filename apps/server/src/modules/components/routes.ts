@@ -130,7 +130,7 @@ export function componentRoutes(lists: TenantCache<Buffer>): ContractRoute[] {
     ),
     implement(listCrimpFittingsWithFerrules).inTransaction(({ query }, { tx, organizationId }) =>
       query.hoseId
-        ? listCompatibleFittings(tx, organizationId, query.hoseId)
+        ? listCompatibleFittings(tx, organizationId, query.hoseId, query.q)
         : listFittingsWithFerrules(tx, organizationId, query),
     ),
     implement(listMatchingFerrulesEndpoint).inTransaction(({ query }, { tx, organizationId }) =>

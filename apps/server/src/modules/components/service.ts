@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  adaptorEndPattern,
   COMPONENT_KINDS,
   type Component,
   type ComponentInput,
@@ -15,8 +16,12 @@ import {
   type FittingWithFerrule,
   ferrulesForFitting,
   findSeries,
+  type LaylineTerm,
   type ListResponse,
+  matchesLayline,
   matchParts,
+  parseLayline,
+  standardPattern,
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -115,16 +120,58 @@ export function toColumns(input: ComponentInput): Omit<Insert, 'organizationId' 
 }
 
 /** Parker's catalogue shows only where the organisation has it (its `hasParker` setting). */
-function visibility(organizationId: string): SQL {
+export function visibility(organizationId: string): SQL {
   // The setting is read inside the statement: one round trip, and no settings row needs to exist.
   return sql`(${components.origin} <> 'catalogue' or lower(${components.brand}) <> 'parker' or coalesce((select ${organizationSettings.hasParker} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId}), false))`;
 }
 
-/** Free text of the lists: a substring of part number, brand or description (the search function is ADR 6). */
-export const searchText = sql`lower(${components.partNumber} || ' ' || ${components.brand} || ' ' || ${components.description})`;
+/** The text a word may be part of: part number, brand and description (the search function is ADR 6). */
+const searchText = sql`lower(${components.partNumber} || ' ' || ${components.brand} || ' ' || ${components.description})`;
+/** The text a standard is looked for in (`standardPattern`). */
+const standardText = sql`lower(coalesce(${components.standard}, '') || ' ' || ${components.description} || ' ' || ${components.partNumber})`;
 
-export function likePattern(text: string): string {
+function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The rows matching a search read as a layline (`parseLayline`): every term, each by any of its readings,
+ * by the rules `matchesLayline` states. The cheap equalities come first; there is no index for a
+ * substring, so the text is read row by row as the plain substring was (ADR 6), and a fitting's or ferrule's
+ * coupling series is looked up once per statement.
+ */
+export function laylineCondition(organizationId: string, terms: readonly LaylineTerm[]): SQL | undefined {
+  if (terms.length === 0) return undefined;
+  const termConditions = terms.map((term) => {
+    const readings: SQL[] = [];
+    if (term.kind) readings.push(sql`${components.kind} = ${term.kind}`);
+    if (term.dash !== undefined) {
+      readings.push(
+        sql`${components.dash} = ${term.dash}`,
+        sql`(${components.kind} = 'adaptor' and lower(${components.endA} || ' ' || ${components.endB}) ~ ${adaptorEndPattern(term.dash)})`,
+      );
+    }
+    if (term.pressurePsi) {
+      readings.push(
+        sql`${components.workingPressurePsi} between ${term.pressurePsi.min} and ${term.pressurePsi.max}`,
+      );
+    }
+    readings.push(sql`lower(trim(${components.series})) = ${term.text}`);
+    if (!term.standard) readings.push(sql`${searchText} like ${likePattern(term.text)}`);
+    else {
+      const pattern = standardPattern(term.standard);
+      // Its letters and digits in order: a LIKE any row fails fast, before the regular expression.
+      const runs = `%${term.standard.match(/[a-z]+|\d+/g)?.join('%')}%`;
+      readings.push(
+        sql`(${standardText} like ${runs} and ${standardText} ~ ${pattern})`,
+        sql`(${components.kind} in ('crimpFitting', 'ferrule') and (lower(trim(${components.brand})), lower(trim(${components.series}))) in (
+          select lower(trim(${couplingSeries.brand})), lower(trim(${couplingSeries.code})) from ${couplingSeries}
+          where ${couplingSeries.organizationId} = ${organizationId} and lower(${couplingSeries.description}) ~ ${pattern}))`,
+      );
+    }
+    return sql`(${sql.join(readings, sql` or `)})`;
+  });
+  return and(...termConditions);
 }
 
 const SORT_COLUMNS = {
@@ -160,7 +207,7 @@ export async function listComponents(
   ];
   const origin = options.origin ?? query.origin;
   if (origin) conditions.push(eq(components.origin, origin));
-  if (query.q) conditions.push(sql`${searchText} like ${likePattern(query.q)}`);
+  if (query.q) conditions.push(laylineCondition(organizationId, parseLayline(query.q)));
   const lowerIn = (column: AnyPgColumn, values?: string[]) =>
     values?.length
       ? inArray(
@@ -579,15 +626,17 @@ export async function listFittingsWithFerrules(
   };
 }
 
-/** The fittings compatible with a hose, each with the ferrule chosen for it (one page). */
+/** The fittings compatible with a hose and matching `q` (`matchesLayline`), each with its ferrule (one page). */
 export async function listCompatibleFittings(
   tx: Tx,
   organizationId: string,
   hoseId: string,
+  q?: string,
 ): Promise<ListResponse<FittingWithFerrule>> {
   const match = await findCompatibleParts(tx, organizationId, hoseId);
+  const terms = parseLayline(q ?? '');
   const items = match.fittings
-    .filter((f) => f.compatible)
+    .filter((f) => f.compatible && matchesLayline(terms, f.item, match.series?.description))
     .map((f) => ({
       ...f.item,
       ferrule: f.ferrule,
@@ -598,7 +647,8 @@ export async function listCompatibleFittings(
 
 /**
  * The ferrules of the `ferrule` call: with a hose and a fitting, the one chosen for them (0 or 1); with a
- * hose, those compatible with it; with a fitting, those it takes (paged); with neither, every ferrule.
+ * hose, those compatible with it; with a fitting, those it takes (paged); with neither, every ferrule. Each
+ * answer holds only the ferrules matching `q` (`parseLayline`).
  */
 export async function listMatchingFerrules(
   tx: Tx,
@@ -613,9 +663,12 @@ export async function listMatchingFerrules(
     : undefined;
   if (hoseId) {
     const match = await findCompatibleParts(tx, organizationId, hoseId);
-    const items = fitting
-      ? match.fittings.flatMap((f) => (f.item._id === fitting._id && f.ferrule ? [f.ferrule] : []))
-      : match.ferrules.filter((f) => f.compatible).map((f) => f.item);
+    const terms = parseLayline(query.q ?? '');
+    const items = (
+      fitting
+        ? match.fittings.flatMap((f) => (f.item._id === fitting._id && f.ferrule ? [f.ferrule] : []))
+        : match.ferrules.filter((f) => f.compatible).map((f) => f.item)
+    ).filter((f) => matchesLayline(terms, f, match.series?.description));
     return { items, total: items.length, page: 1 };
   }
   if (!fitting) {
