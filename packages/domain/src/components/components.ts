@@ -510,7 +510,8 @@ export const componentListFilters = {
 
 /**
  * A component list query: lenient paging and sorting (default part number ascending, 25 per page, at most
- * 500), free text `q` (or `searchText`) over part number, brand and description, the filters, and `extra`
+ * 500), free text `q` (or `searchText`) read as a layline (`layline.ts`: part number, brand, description,
+ * dash, standard, series, pressure, kind), the filters, and `extra`
  * parameters of the list.
  */
 export function componentListQuery<Shape extends z.ZodRawShape>(extra: Shape) {

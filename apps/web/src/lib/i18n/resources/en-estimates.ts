@@ -106,7 +106,7 @@ export const enEstimates = {
     addKitPlaceholder: 'Part number, description or machine',
     noKits: 'No kit matches',
     addComponent: 'Add a component',
-    addComponentPlaceholder: 'Part number, brand or description',
+    addComponentPlaceholder: 'Part number, dash (-8), standard (2SN), pressure or kind (wrap)',
     noComponents: 'No active component matches',
     addTyped: 'Add {{type}}',
     typedHelp: {

@@ -84,7 +84,7 @@ export const enKits = {
     addAssemblyPlaceholder: 'Part number or description',
     noAssemblies: 'No hose assembly matches. Build one under Hose Assemblies first.',
     addComponent: 'Add a component',
-    addComponentPlaceholder: 'Part number, brand or description',
+    addComponentPlaceholder: 'Part number, dash (-8), standard (2SN), pressure or kind (wrap)',
     noComponents: 'No component matches.',
     addOther: 'Add other item',
     noCustomers: 'No customer matches.',
