@@ -185,7 +185,6 @@ export async function buildApp({
     currenciesModule(deps),
     teamModule(deps),
     apiKeysModule(deps, apiTokens),
-    dashboardModule(),
     notificationsModule(deps),
     imagesModule(),
     contactModule(deps),
@@ -202,6 +201,7 @@ export async function buildApp({
   ];
   const importTargets = createImportTargets(modules.flatMap((m) => m.importTargets ?? []));
   modules.push(importsModule(deps, importTargets));
+  modules.push(dashboardModule(importTargets));
   modules.push(searchModule(modules.flatMap((m) => m.searchProviders ?? [])));
   const jobHandlers: Record<string, JobHandler> = {};
   for (const module of modules) {

@@ -20,6 +20,12 @@ const dashboard = {
     maxHoseKits: 10,
   },
   counts: { users: 1 },
+  week: { days: [] },
+  workOrders: null,
+  estimates: null,
+  lowStock: null,
+  attention: { importsFailed: null, notificationsUnread: 0 },
+  usage: [],
 };
 
 describe('the first-run offer of the library', { timeout: 30_000 }, () => {

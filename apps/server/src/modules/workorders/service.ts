@@ -598,7 +598,8 @@ export async function getWorkOrder(tx: Tx, organizationId: string, id: string): 
 // The list
 // ---------------------------------------------------------------------------------------------------------
 
-const OPEN_STATUSES: readonly WorkOrderStatus[] = ['draft', 'released', 'inProgress'];
+/** Draft, released or in progress: still to be built (the list's `open` filter, the dashboard's open orders). */
+export const OPEN_STATUSES: readonly WorkOrderStatus[] = ['draft', 'released', 'inProgress'];
 
 /** Ranks in the domain's order (low to urgent; draft to cancelled), so a sort follows the meaning. */
 const rankOf = (column: SQL | typeof workOrders.priority, values: readonly string[]) =>

@@ -1,4 +1,9 @@
-import { type Dashboard, PLANS } from '@hosewright/domain';
+/**
+ * `/dashboard` (any signed-in member): the organisation and its plan, then the shop's week for the viewer's
+ * role and plan (`getDashboard`). Phone first: one column, two from the medium breakpoint. The charts come
+ * from @mui/x-charts, which only this lazily loaded page imports.
+ */
+import { type Dashboard, PLANS, USAGE_KEYS } from '@hosewright/domain';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +20,13 @@ import { dashboardQuery } from '@/api/dashboard';
 import { LibraryOffer } from '@/components/library-offer';
 import { PageHeader } from '@/components/page-header';
 import { daysUntil, formatDate } from '@/lib/format';
-import { CountCard, CountCardSkeleton } from '../components/count-card';
+import { CountCard } from '../components/count-card';
+import { EstimatesPanel } from '../components/estimates-panel';
+import { AttentionPanel, LowStockPanel } from '../components/lists-panels';
+import { PanelSkeleton } from '../components/panel';
+import { UsagePanel } from '../components/usage-panel';
+import { WeekPanel } from '../components/week-panel';
+import { WorkOrdersPanel } from '../components/work-orders-panel';
 
 const COUNT_LABELS: Partial<Record<string, ParseKeys>> = {
   users: 'dashboard.counts.users',
@@ -27,27 +38,27 @@ const COUNT_LABELS: Partial<Record<string, ParseKeys>> = {
   warehouses: 'dashboard.counts.warehouses',
 };
 
-/** Which plan limit caps a count. */
-const LIMIT_OF: Partial<Record<string, 'maxCustomers' | 'maxHoseAssemblies' | 'maxHoseKits'>> = {
-  customers: 'maxCustomers',
-  hoseAssemblies: 'maxHoseAssemblies',
-  hoseKits: 'maxHoseKits',
-};
-
 /** "purchaseOrders" -> "Purchase orders", for counts the server adds before this page knows them. */
 export function humanise(key: string): string {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } };
+/** One column on a phone; two from the medium breakpoint, a wide section across both. */
+const PANELS = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+} as const;
+const WIDE = { gridColumn: { md: '1 / -1' } } as const;
+const COUNTS = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } };
 
 export function DashboardPage({ now }: { now?: Date }) {
   const { t } = useTranslation();
   const dashboard = useQuery(dashboardQuery());
 
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} sx={{ minWidth: 0 }}>
       <PageHeader title={t('dashboard.title')} icon={<DashboardOutlinedIcon />} />
       <LibraryOffer />
       {dashboard.isPending ? (
@@ -73,26 +84,32 @@ export function DashboardPage({ now }: { now?: Date }) {
 function DashboardSkeleton() {
   const { t } = useTranslation();
   return (
-    <Box role="status" aria-busy="true" aria-label={t('common.loading')}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+    <Stack spacing={3} role="status" aria-busy="true" aria-label={t('common.loading')}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Skeleton width="40%" height={36} />
         <Skeleton width="60%" />
       </Paper>
-      <Box sx={GRID}>
-        {[0, 1, 2, 3].map((i) => (
-          <CountCardSkeleton key={i} />
-        ))}
+      <Box sx={PANELS}>
+        <PanelSkeleton />
+        <PanelSkeleton />
+        <Box sx={WIDE}>
+          <PanelSkeleton chart />
+        </Box>
+        <PanelSkeleton chart />
+        <PanelSkeleton chart />
       </Box>
-    </Box>
+    </Stack>
   );
 }
 
 function DashboardContent({ dashboard, now }: { dashboard: Dashboard; now: Date }) {
   const { t } = useTranslation();
   const { organization, subscription, counts } = dashboard;
+  const tier = subscription.subscriptionType;
   const daysLeft = daysUntil(subscription.expires, now);
   const isExpired = daysLeft <= 0 && new Date(subscription.expires).getTime() < now.getTime();
-  const entries = Object.entries(counts);
+  // What the plan limits is in the usage panel with its limit; the other counts stand alone.
+  const entries = Object.entries(counts).filter(([key]) => !(USAGE_KEYS as readonly string[]).includes(key));
 
   return (
     <>
@@ -106,7 +123,7 @@ function DashboardContent({ dashboard, now }: { dashboard: Dashboard; now: Date 
           <Typography id="dashboard-org" variant="h5" component="h2" sx={{ fontWeight: 600 }}>
             {organization.name}
           </Typography>
-          <Chip color="primary" label={PLANS[subscription.subscriptionType].label} />
+          <Chip color="primary" label={PLANS[tier].label} />
         </Stack>
         <Typography>
           {t(isExpired ? 'dashboard.expiredOn' : 'dashboard.expiresOn', {
@@ -119,27 +136,29 @@ function DashboardContent({ dashboard, now }: { dashboard: Dashboard; now: Date 
             {isExpired ? t('dashboard.expired') : t('dashboard.daysLeft', { count: Math.max(daysLeft, 0) })}
           </Box>
         </Typography>
-        {subscription.subscriptionType === 'trial' ? (
+        {tier === 'trial' ? (
           <Button href="/upgradesubscription" size="small" sx={{ mt: 1, px: 0 }}>
             {t('dashboard.upgrade')}
           </Button>
         ) : null}
       </Paper>
+      <Box sx={PANELS}>
+        <AttentionPanel attention={dashboard.attention} />
+        <UsagePanel usage={dashboard.usage} />
+        <Box sx={WIDE}>
+          <WeekPanel days={dashboard.week.days} />
+        </Box>
+        <WorkOrdersPanel workOrders={dashboard.workOrders} />
+        <EstimatesPanel estimates={dashboard.estimates} />
+        <LowStockPanel lowStock={dashboard.lowStock} tier={tier} />
+      </Box>
       {entries.length === 0 ? (
         <Typography color="text.secondary">{t('dashboard.noCounts')}</Typography>
       ) : (
-        <Box sx={GRID}>
+        <Box sx={COUNTS}>
           {entries.map(([key, count]) => {
             const labelKey = COUNT_LABELS[key];
-            const limitKey = LIMIT_OF[key];
-            return (
-              <CountCard
-                key={key}
-                label={labelKey ? t(labelKey) : humanise(key)}
-                count={count}
-                limit={limitKey ? subscription[limitKey] : undefined}
-              />
-            );
+            return <CountCard key={key} label={labelKey ? t(labelKey) : humanise(key)} count={count} />;
           })}
         </Box>
       )}

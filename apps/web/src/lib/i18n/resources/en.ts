@@ -7,6 +7,7 @@ import { enBench } from './en-bench';
 import { enBilling } from './en-billing';
 import { enCurrencies } from './en-currencies';
 import { enCustomers } from './en-customers';
+import { enDashboard } from './en-dashboard';
 import { enEstimates } from './en-estimates';
 import { enInventory } from './en-inventory';
 import { enKits } from './en-kits';
@@ -40,6 +41,7 @@ export const en = {
   priceLists: enPriceLists,
   bench: enBench,
   site: enSite,
+  dashboardWeek: enDashboard,
   spelling: {
     labour: 'labour',
     colour: 'colour',
@@ -154,6 +156,7 @@ export const en = {
     tools: 'Tools',
   },
   images: {
+    none: 'No picture yet',
     uploading: 'Uploading the picture…',
     uploadFailed: 'The picture could not be uploaded. Please try again.',
   },
@@ -476,7 +479,7 @@ export const en = {
     },
     list: {
       search: 'Search',
-      searchPlaceholder: 'Part number, brand or description',
+      searchPlaceholder: 'Part number, dash (-8), standard (2SN) or pressure (4000)',
       filters: 'Filters',
       clearFilters: 'Clear filters',
       any: 'Any',
@@ -690,6 +693,10 @@ export const en = {
       ignoreColumn: 'Do not import this column',
       requiredField: '{{field}} (required)',
       missingRequired: 'Choose a column for each required field: {{fields}}.',
+      unmappedRequired_one:
+        'No column of the file was recognised as the required field {{fields}}. Choose the column that holds it.',
+      unmappedRequired_other:
+        'No column of the file was recognised as these required fields: {{fields}}. Choose the column that holds each.',
       usedTwice: '{{field}} is filled by more than one column: {{columns}}.',
       sampleRows: 'First {{shown}} of {{total}} rows',
       start: 'Start import',
@@ -705,6 +712,29 @@ export const en = {
       succeededTitle: 'Import complete',
       succeeded_one: '{{rows}} row imported: {{created}} new, {{updated}} updated.',
       succeeded_other: '{{rows}} rows imported: {{created}} new, {{updated}} updated.',
+      succeededUnchanged_one:
+        '{{rows}} row imported: {{created}} new, {{updated}} updated, {{unchanged}} unchanged.',
+      succeededUnchanged_other:
+        '{{rows}} rows imported: {{created}} new, {{updated}} updated, {{unchanged}} unchanged.',
+      nothingChangedTitle: 'Nothing changed',
+      nothingChanged_one: 'The row of the file is already saved exactly as it is.',
+      nothingChanged_other: 'All {{rows}} rows of the file are already saved exactly as they are.',
+      noRows: 'The file has no rows to import.',
+      countCreated: 'New',
+      countUpdated: 'Updated',
+      countUnchanged: 'Unchanged',
+      countRemoved: 'Removed',
+      updatedTitle: 'Updated ({{count}})',
+      createdTitle: 'New ({{count}})',
+      removedTitle: 'Removed from the list ({{count}})',
+      changeRow: 'Row {{row}}',
+      fieldChange: '{{field}}: {{before}} → {{after}}',
+      emptyValue: '(empty)',
+      showAll: 'Show all {{count}}',
+      changesCapped: 'The first {{shown}} of {{total}} changed rows are listed.',
+      upgrade: 'Upgrade your plan',
+      recentSummary: '{{created}} new, {{updated}} updated, {{unchanged}} unchanged',
+      recentNothingChanged: 'Nothing changed',
       viewCustom: 'View your {{kinds}}',
       viewAll: 'View all {{kinds}}',
       failedTitle: 'Nothing was imported',
@@ -734,8 +764,8 @@ export const en = {
   notifications: {
     title: 'Notifications',
     bell: 'Notifications',
-    bellUnread_one: 'Notifications: {{count}} unread',
-    bellUnread_other: 'Notifications: {{count}} unread',
+    bellUnread_one: 'Notifications: {{shown}} unread',
+    bellUnread_other: 'Notifications: {{shown}} unread',
     listLabel: 'Your notifications',
     showHidden: 'Show dismissed',
     loadFailed: 'Your notifications could not be loaded.',

@@ -1,0 +1,86 @@
+/** English text of the dashboard's week: its charts, lists and empty states (Canadian spelling; see en.ts). */
+export const enDashboard = {
+  upgrade: {
+    text: '{{feature}} are in the {{plan}} plan.',
+    action: 'Upgrade to {{plan}}',
+    askAdmin: 'An admin of your organization can upgrade.',
+  },
+  week: {
+    title: 'This week',
+    help: 'The last seven days, today last.',
+    day: 'Day',
+    assembliesBuilt: 'Assemblies built',
+    unitsTagged: 'Units tagged',
+    totals: '{{built}} new assemblies and {{tagged}} tagged units in seven days.',
+    emptyTitle: 'No assemblies built this week.',
+    emptyText:
+      'Build one from Hose Assemblies. Each unit you record gets a serial number and a tag, and shows here the day it was made.',
+    emptyAction: 'Build a hose',
+  },
+  workOrders: {
+    title: 'Work orders',
+    feature: 'Work orders',
+    help: 'Open work orders, and those completed or cancelled this week.',
+    status: 'Status',
+    count: 'Work orders',
+    due_one: '{{count}} due this week',
+    due_other: '{{count}} due this week',
+    late_one: '{{count}} late',
+    late_other: '{{count}} late',
+    noneLate: 'None late',
+    open: 'See work orders',
+    emptyTitle: 'No work orders this week.',
+    emptyText: 'Make one from Work Orders, or accept a sales estimate: its work order is made for you.',
+    emptyAction: 'New work order',
+  },
+  estimates: {
+    title: 'Sales estimates',
+    feature: 'Sales estimates',
+    help: 'Sent and accepted in the last seven days, in {{currency}}.',
+    kind: 'Estimates',
+    count: 'How many',
+    value: 'Value',
+    sent: 'Sent',
+    accepted: 'Accepted',
+    sentLine_one: '{{count}} sent, worth {{value}}',
+    sentLine_other: '{{count}} sent, worth {{value}}',
+    acceptedLine_one: '{{count}} accepted, worth {{value}}',
+    acceptedLine_other: '{{count}} accepted, worth {{value}}',
+    unconverted_one:
+      '{{count}} estimate is in a currency without an exchange rate and is not in the values. Add its rate on the Organization page.',
+    unconverted_other:
+      '{{count}} estimates are in a currency without an exchange rate and are not in the values. Add their rate on the Organization page.',
+    open: 'See sales estimates',
+    emptyTitle: 'No estimates sent or accepted this week.',
+    emptyText:
+      'Write one from Sales Estimates and send it to your customer: it is counted the day it is sent.',
+    emptyAction: 'New sales estimate',
+  },
+  lowStock: {
+    title: 'Low stock',
+    feature: 'Inventory and reorder points',
+    summary_one: '{{formatted}} item is at or below its reorder point.',
+    summary_other: '{{formatted}} items are at or below their reorder point.',
+    line: '{{onHand}} on hand, reorder at {{reorderPoint}}',
+    open: 'See what to reorder',
+    emptyTitle: 'Nothing is low.',
+    emptyText:
+      'Set a reorder point on an item in Inventory and it is listed here when its stock falls to it.',
+    emptyAction: 'Open inventory',
+  },
+  attention: {
+    title: 'Needs attention',
+    importFailed: 'Import of {{fileName}} failed {{date}}',
+    moreImports_one: '{{count}} more failed import this week',
+    moreImports_other: '{{count}} more failed imports this week',
+    notifications_one: '{{formatted}} unread notification',
+    notifications_other: '{{formatted}} unread notifications',
+    emptyTitle: 'Nothing needs your attention.',
+    emptyText:
+      'Failed imports and unread notifications show here. Notifications come from imports and billing.',
+  },
+  usage: {
+    title: 'Plan usage',
+    pictures: 'Pictures',
+  },
+};
