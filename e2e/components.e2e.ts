@@ -353,11 +353,11 @@ describe('component library: an admin imports hoses and checks their compatible 
       // The SN fittings and ferrules for other dash sizes, each with its reason.
       const fittingMisfit = misfits.getByRole('listitem').filter({ hasText: 'F-SN-06-FJX90' });
       await visible(fittingMisfit);
-      expect(await textOf(fittingMisfit)).toContain('For -6 hose; this hose is -8');
+      expect(await textOf(fittingMisfit)).toContain('Dash size -6; this hose is -8');
       const ferruleMisfit = misfits.getByRole('listitem').filter({ hasText: 'FER-SN-06' });
       expect(await textOf(ferruleMisfit)).toContain('Ferrule');
-      expect(await textOf(ferruleMisfit)).toContain('For -6 hose; this hose is -8');
-      await visible(misfits.getByText('For -12 hose; this hose is -8').first());
+      expect(await textOf(ferruleMisfit)).toContain('Dash size -6; this hose is -8');
+      await visible(misfits.getByText('Dash size -12; this hose is -8').first());
       await screenshot(page, 'c4-hose-not-compatible');
     });
   });

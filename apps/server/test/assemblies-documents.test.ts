@@ -157,14 +157,53 @@ describe('the spec sheet', () => {
     const skived = saved.json() as HoseAssembly;
     expect(skived.parts.hose.skive).toBe(true);
     const sheet = await post(a.regularToken, `hoseassembly/${skived._id}/documents/specsheet.pdf`, {});
-    expect((await readPdf(sheet.rawPayload)).text).toContain(
+    const sheetText = (await readPdf(sheet.rawPayload)).text;
+    // Above the drawing, in a banner of its own, and again beside the crimp specs.
+    expect(sheetText).toContain(
+      'SKIVE THE HOSE: cut back the cover of GEN-R13-12 where each ferrule grips, before crimping.',
+    );
+    expect(sheetText.indexOf('SKIVE THE HOSE')).toBeLessThan(sheetText.indexOf('Bill of materials'));
+    expect(sheetText).toContain(
       'Skive: yes. Skive GEN-R13-12 (cut back its cover where the ferrule grips) before assembly.',
     );
     await post(a.regularToken, `hoseassembly/${skived._id}/serials`, { quantity: 1 });
     const tag = await post(a.regularToken, `hoseassembly/${skived._id}/documents/tag.pdf`, {});
-    expect((await readPdf(tag.rawPayload)).text).toContain('SKIVE');
+    expect((await readPdf(tag.rawPayload)).text).toContain('SKIVE THE HOSE');
     const plainTag = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/tag.pdf`, {});
     expect((await readPdf(plainTag.rawPayload)).text).not.toContain('SKIVE');
+    const plainSheet = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/specsheet.pdf`, {});
+    expect((await readPdf(plainSheet.rawPayload)).text).not.toContain('SKIVE THE HOSE');
+  });
+
+  it('prints each safety finding confirmed with its reason, and who confirmed it', async () => {
+    const ids = await sampleParts(t, a);
+    const saved = await post(
+      a.regularToken,
+      'hoseassembly/new/update',
+      exampleInput(ids, {
+        application: { tempC: 120, bendRadiusMm: 150, media: 'hydraulic oil' },
+        confirmations: [
+          { code: 'temperature', reason: 'Peaks of 120 °C for minutes only; fire sleeve fitted on site' },
+          { code: 'bend-radius', reason: 'Static bend behind the guard, never flexed' },
+        ],
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const confirmed = saved.json() as HoseAssembly;
+    const sheet = await post(a.regularToken, `hoseassembly/${confirmed._id}/documents/specsheet.pdf`, {});
+    const { text } = await readPdf(sheet.rawPayload);
+    for (const expected of [
+      'Application: 120 °C, bend radius 150 mm, hydraulic oil',
+      'Safety confirmations',
+      "120 °C is above hose GEN-2SN-08's highest temperature of 100 °C. Reason: Peaks of 120 °C for minutes only; fire sleeve fitted on site",
+      "A 150 mm bend is tighter than hose GEN-2SN-08's minimum bend radius of 180 mm. Reason: Static bend behind the guard, never flexed",
+      `Confirmed by ${confirmed.createdByName} when saving revision A on ${confirmed.createdAt.slice(0, 10)}.`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // An assembly without findings has no such section.
+    const plain = await post(a.regularToken, `hoseassembly/${assembly._id}/documents/specsheet.pdf`, {});
+    expect((await readPdf(plain.rawPayload)).text).not.toContain('Safety confirmations');
   });
 
   it('carries the shop it comes from: logo, name, address, phone and email, no empty labels', async () => {

@@ -501,3 +501,120 @@ describe('part numbers under concurrent saves', () => {
     expect(numbers).toEqual(Array.from({ length: 10 }, (_, i) => `C-${String(i + 1).padStart(5, '0')}`));
   });
 });
+
+describe('safety before saving (ADR 22)', () => {
+  let shop: TestTenant;
+  let shopIds: Record<string, string>;
+  beforeAll(async () => {
+    shop = await createTenant(t, { tier: 'professional', name: 'Safety First Hose' });
+    shopIds = await sampleParts(t, shop);
+  });
+  const hot = (over: Record<string, unknown> = {}) =>
+    exampleInput(shopIds, { application: { tempC: 120, media: 'oil' }, ...over });
+
+  it('refuses an application pressure above the maximum working pressure, naming the part, and saves nothing', async () => {
+    const over = exampleInput(shopIds, { application: { workingPressurePsi: 4500, media: 'oil' } });
+    const live = await call(shop.regularToken, 'POST', 'hoseassemblies/compute', over);
+    expect(live.status).toBe(200);
+    expect(live.body.errors.map((e: { code: string }) => e.code)).toEqual(['pressure']);
+    const res = await call(shop.regularToken, 'POST', 'hoseassembly/new/update', over);
+    expect(res.status).toBe(400);
+    // The shop's users read metric: bar.
+    expect(res.body.message).toBe(
+      "The application's 310 bar is above the assembly's maximum working pressure of 276 bar (set by hose GEN-2SN-08). Choose parts rated for 310 bar",
+    );
+    expect(res.body.details.issues[0].path).toEqual(['application', 'workingPressurePsi']);
+    // No confirmation lets it through.
+    const confirmed = await call(shop.regularToken, 'POST', 'hoseassembly/new/update', {
+      ...over,
+      confirmations: [{ code: 'temperature', reason: 'We accept the risk' }],
+    });
+    expect(confirmed.status).toBe(400);
+    expect(await countRows(shop)).toBe(0);
+  });
+
+  it('refuses a temperature above the hose’s range until it is confirmed with a reason', async () => {
+    const res = await call(shop.regularToken, 'POST', 'hoseassembly/new/update', hot());
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      "Confirm with a reason before saving: 120 °C is above hose GEN-2SN-08's highest temperature of 100 °C",
+    );
+    const tooShort = await call(
+      shop.regularToken,
+      'POST',
+      'hoseassembly/new/update',
+      hot({ confirmations: [{ code: 'temperature', reason: ' ok ' }] }),
+    );
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.message).toBe('Give the reason for the confirmation in at least 3 characters');
+    expect(await countRows(shop)).toBe(0);
+  });
+
+  it('saves a confirmed finding with its reason and drops confirmations of findings that do not apply', async () => {
+    const res = await call(
+      shop.regularToken,
+      'POST',
+      'hoseassembly/new/update',
+      hot({
+        partNumber: 'SAFE-HOT',
+        confirmations: [
+          { code: 'temperature', reason: '  Peaks of 120 °C for minutes only; sleeve fitted  ' },
+          { code: 'bend-radius', reason: 'Not bent at all' },
+        ],
+      }),
+    );
+    expect(res.status, res.text).toBe(200);
+    const saved = res.body as HoseAssembly;
+    expect(saved.spec.confirmations).toEqual([
+      { code: 'temperature', reason: 'Peaks of 120 °C for minutes only; sleeve fitted' },
+    ]);
+    expect(saved.computed.errors).toEqual([]);
+    expect(saved.computed.findings).toEqual([
+      {
+        code: 'temperature',
+        path: 'application.tempC',
+        message: "120 °C is above hose GEN-2SN-08's highest temperature of 100 °C",
+        reason: 'Peaks of 120 °C for minutes only; sleeve fitted',
+      },
+    ]);
+    expect((await call(shop.regularToken, 'GET', `hoseassembly/${saved._id}`)).body).toEqual(saved);
+
+    // A duplicate is checked again and keeps the confirmation with its reason.
+    const copy = await call(shop.regularToken, 'POST', `hoseassembly/${saved._id}/duplicate`, {});
+    expect(copy.status, copy.text).toBe(200);
+    expect(copy.body.spec.confirmations).toEqual(saved.spec.confirmations);
+
+    // The next revision within the hose's range needs no confirmation, and keeps none.
+    const cooler = await call(
+      shop.regularToken,
+      'POST',
+      `hoseassembly/${saved._id}/update`,
+      exampleInput(shopIds, {
+        application: { tempC: 80, media: 'oil' },
+        confirmations: saved.spec.confirmations ?? [],
+      }),
+    );
+    expect(cooler.status, cooler.text).toBe(200);
+    expect(cooler.body.spec.confirmations).toEqual([]);
+    expect(cooler.body.computed.findings).toEqual([]);
+  });
+
+  it('a cut length below the minimum free length needs a confirmation too', async () => {
+    // 220 mm overall less two 55 mm cut-offs: 110 mm of -8 hose, below its 114 mm.
+    const short = exampleInput(shopIds, { overallLengthMm: 220, partNumber: 'SAFE-SHORT' });
+    const refused = await call(shop.regularToken, 'POST', 'hoseassembly/new/update', short);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'Confirm with a reason before saving: The 110 mm cut length is below the minimum free length of 114 mm for -8 hose GEN-2SN-08',
+    );
+    const saved = await call(shop.regularToken, 'POST', 'hoseassembly/new/update', {
+      ...short,
+      confirmations: [{ code: 'free-length', reason: 'Replaces the machine maker’s own short jumper' }],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.computed.findings[0]).toMatchObject({
+      code: 'free-length',
+      reason: 'Replaces the machine maker’s own short jumper',
+    });
+  });
+});

@@ -14,6 +14,7 @@ import {
   hoseAssemblyListQuerySchema,
   LABOUR_PER_CRIMP,
   measuringPointOf,
+  minimumFreeLengthMm,
   nextAssemblyPartNumber,
   nextRevision,
   normalizeSerialId,
@@ -217,7 +218,7 @@ describe('rule 1: compatibility is refused, not warned', () => {
     const messages = result.errors.map((e) => e.message).join('\n');
     expect(messages).toContain('End B: fitting F-XS-12-FJX90 does not fit hose GEN-2SN-08');
     expect(messages).toContain('Series XS; this hose takes series SN');
-    expect(messages).toContain('For -12 hose; this hose is -8');
+    expect(messages).toContain('Dash size -12; this hose is -8');
     expect(result.errors.some((e) => e.path === 'endB.fittingId')).toBe(true);
     expect(result.errors.some((e) => e.path === 'endB.ferruleId')).toBe(true);
   });
@@ -320,27 +321,60 @@ describe('rule 2: pressure is the lowest of the hose and every connector', () =>
     expect(result.pressureLimitedBy.role).toBe('endB.adaptor');
   });
 
-  test('an application above the maximum is a warning naming the limiting part', () => {
+  test('an application above the maximum is refused, naming the limiting part', () => {
     const { parts, input } = example();
     const result = computeAssembly(parts, { ...input, application: { workingPressurePsi: 4500, media: '' } });
-    expect(result.errors).toEqual([]);
-    expect(result.warnings.map((w) => w.message)).toEqual([
-      "The application's 4500 psi is above the assembly's maximum working pressure of 4000 psi (set by GEN-2SN-08)",
+    expect(result.warnings).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        code: 'pressure',
+        path: 'application.workingPressurePsi',
+        message:
+          "The application's 4500 psi is above the assembly's maximum working pressure of 4000 psi (set by hose GEN-2SN-08). Choose parts rated for 4500 psi",
+      },
+    ]);
+    // A confirmation cannot let it through: the pressure is not a finding one may accept.
+    const confirmed = computeAssembly(parts, {
+      ...input,
+      application: { workingPressurePsi: 4500, media: '' },
+      confirmations: [{ code: 'temperature', reason: 'Checked with the customer' }],
+    });
+    expect(confirmed.errors.map((e) => e.code)).toEqual(['pressure']);
+    // At the rating exactly is fine.
+    const atRating = computeAssembly(parts, {
+      ...input,
+      application: { workingPressurePsi: 4000, media: '' },
+    });
+    expect(atRating.errors).toEqual([]);
+  });
+
+  test('the refusal names a connector that limits the pressure, by its end', () => {
+    const result = computeAssembly(
+      {
+        hose: hose2sn08,
+        endA: { fitting: mnpt, ferrule: fer08 },
+        endB: { fitting: fjx, ferrule: fer08 },
+        series,
+      },
+      { overallLengthMm: 600, lengthMeasuredTo: 'endOfThread', application: { workingPressurePsi: 3500 } },
+    );
+    expect(result.errors.map((e) => e.message)).toEqual([
+      "The application's 3500 psi is above the assembly's maximum working pressure of 3000 psi (set by End A fitting F-SN-08-MNPT). Choose parts rated for 3500 psi",
     ]);
   });
 
-  test('the warnings speak the reader’s units', () => {
+  test('the messages speak the reader’s units', () => {
     const { parts, input } = example();
     const application = { workingPressurePsi: 4500, bendRadiusMm: 150, media: '' };
     const metric = computeAssembly(parts, { ...input, application }, { units: 'metric' });
-    expect(metric.warnings.map((w) => w.message)).toEqual([
-      "The application's 310 bar is above the assembly's maximum working pressure of 276 bar (set by GEN-2SN-08)",
-      "A 150 mm bend is tighter than hose GEN-2SN-08's minimum bend radius of 180 mm",
+    expect(metric.errors.map((w) => w.message)).toEqual([
+      "The application's 310 bar is above the assembly's maximum working pressure of 276 bar (set by hose GEN-2SN-08). Choose parts rated for 310 bar",
+      "Confirm with a reason before saving: A 150 mm bend is tighter than hose GEN-2SN-08's minimum bend radius of 180 mm",
     ]);
     const imperial = computeAssembly(parts, { ...input, application }, { units: 'imperial' });
-    expect(imperial.warnings.map((w) => w.message)).toEqual([
-      "The application's 4,500 psi is above the assembly's maximum working pressure of 4,000 psi (set by GEN-2SN-08)",
-      "A 5-7/8 in bend is tighter than hose GEN-2SN-08's minimum bend radius of 7-1/16 in",
+    expect(imperial.errors.map((w) => w.message)).toEqual([
+      "The application's 4,500 psi is above the assembly's maximum working pressure of 4,000 psi (set by hose GEN-2SN-08). Choose parts rated for 4,500 psi",
+      "Confirm with a reason before saving: A 5-7/8 in bend is tighter than hose GEN-2SN-08's minimum bend radius of 7-1/16 in",
     ]);
   });
 });
@@ -431,20 +465,167 @@ describe('rule 4: orientation', () => {
   });
 });
 
-describe('rule 5: temperature and bend radius come from the hose', () => {
-  test('a temperature outside the hose’s range and a tighter bend are warnings', () => {
+describe('rule 5: safety findings are saved only when confirmed with a reason (ADR 22)', () => {
+  test('a temperature outside the hose’s range and a tighter bend need confirming: until then, errors', () => {
     const { parts, input } = example();
     const hot = computeAssembly(parts, {
       ...input,
       application: { tempC: 120, bendRadiusMm: 150, media: 'oil' },
     });
-    expect(hot.errors).toEqual([]);
-    expect(hot.warnings.map((w) => w.message)).toEqual([
-      "120 °C is above hose GEN-2SN-08's highest temperature of 100 °C",
-      "A 150 mm bend is tighter than hose GEN-2SN-08's minimum bend radius of 180 mm",
+    expect(hot.warnings).toEqual([]);
+    expect(hot.findings).toEqual([
+      {
+        code: 'temperature',
+        path: 'application.tempC',
+        message: "120 °C is above hose GEN-2SN-08's highest temperature of 100 °C",
+        reason: null,
+      },
+      {
+        code: 'bend-radius',
+        path: 'application.bendRadiusMm',
+        message: "A 150 mm bend is tighter than hose GEN-2SN-08's minimum bend radius of 180 mm",
+        reason: null,
+      },
+    ]);
+    expect(hot.errors).toEqual([
+      {
+        code: 'temperature',
+        path: 'application.tempC',
+        message:
+          "Confirm with a reason before saving: 120 °C is above hose GEN-2SN-08's highest temperature of 100 °C",
+      },
+      {
+        code: 'bend-radius',
+        path: 'application.bendRadiusMm',
+        message:
+          "Confirm with a reason before saving: A 150 mm bend is tighter than hose GEN-2SN-08's minimum bend radius of 180 mm",
+      },
     ]);
     const cold = computeAssembly(parts, { ...input, application: { tempC: -50, media: '' } });
-    expect(cold.warnings.map((w) => w.code)).toEqual(['temperature']);
+    expect(cold.findings?.map((f) => f.message)).toEqual([
+      "-50 °C is below hose GEN-2SN-08's lowest temperature of -40 °C",
+    ]);
+    expect(cold.errors.map((e) => e.code)).toEqual(['temperature']);
+  });
+
+  test('each confirmation clears its own finding and carries its reason; the others still refuse', () => {
+    const { parts, input } = example();
+    const application = { tempC: 120, bendRadiusMm: 150, media: 'oil' };
+    const one = computeAssembly(parts, {
+      ...input,
+      application,
+      confirmations: [{ code: 'temperature', reason: 'Short duty near the exhaust, guarded' }],
+    });
+    expect(one.findings?.map((f) => [f.code, f.reason])).toEqual([
+      ['temperature', 'Short duty near the exhaust, guarded'],
+      ['bend-radius', null],
+    ]);
+    expect(one.errors.map((e) => e.code)).toEqual(['bend-radius']);
+    const both = computeAssembly(parts, {
+      ...input,
+      application,
+      confirmations: [
+        { code: 'temperature', reason: 'Short duty near the exhaust, guarded' },
+        { code: 'bend-radius', reason: 'Bend is static, never flexed' },
+      ],
+    });
+    expect(both.errors).toEqual([]);
+    // A confirmation of a finding that does not arise changes nothing.
+    const fine = computeAssembly(parts, {
+      ...input,
+      confirmations: [{ code: 'free-length', reason: 'Not needed' }],
+    });
+    expect(fine.findings).toEqual([]);
+    expect(fine.errors).toEqual([]);
+  });
+
+  test('a temperature above the wrap’s is a finding of its own', () => {
+    const { parts, input } = example();
+    const spiral: AssemblyWrap = { ...fireSleeve, partNumber: 'W-SPIRAL-25', tempMaxC: 80 };
+    const result = computeAssembly({ ...parts, wrap: spiral }, { ...input, application: { tempC: 90 } });
+    expect(result.findings?.map((f) => [f.code, f.message])).toEqual([
+      ['wrap-temperature', "90 °C is above wrap W-SPIRAL-25's highest temperature of 80 °C"],
+    ]);
+    expect(result.errors.map((e) => e.code)).toEqual(['wrap-temperature']);
+    const confirmed = computeAssembly(
+      { ...parts, wrap: spiral },
+      {
+        ...input,
+        application: { tempC: 90 },
+        confirmations: [{ code: 'wrap-temperature', reason: 'Guard only over the cool run' }],
+      },
+    );
+    expect(confirmed.errors).toEqual([]);
+    expect(confirmed.findings?.[0]?.reason).toBe('Guard only over the cool run');
+  });
+
+  test('a cut length below the minimum free length of the hose’s dash needs confirming', () => {
+    expect(minimumFreeLengthMm(-4)).toBe(82);
+    expect(minimumFreeLengthMm(-8)).toBe(114);
+    expect(minimumFreeLengthMm(-12)).toBe(146);
+    expect(minimumFreeLengthMm(-16)).toBe(177);
+    expect(minimumFreeLengthMm(-32)).toBe(304);
+    const { parts, input } = example();
+    // 220 mm overall less two 55 mm cut-offs: 110 mm of -8 hose, below its 114 mm.
+    const short = computeAssembly(parts, { ...input, overallLengthMm: 220 });
+    expect(short.cutLengthMm).toBe(110);
+    expect(short.findings).toEqual([
+      {
+        code: 'free-length',
+        path: 'overallLengthMm',
+        message: 'The 110 mm cut length is below the minimum free length of 114 mm for -8 hose GEN-2SN-08',
+        reason: null,
+      },
+    ]);
+    expect(short.errors.map((e) => e.code)).toEqual(['free-length']);
+    expect(computeAssembly(parts, { ...input, overallLengthMm: 224 }).findings).toEqual([]);
+    const confirmed = computeAssembly(parts, {
+      ...input,
+      overallLengthMm: 220,
+      confirmations: [{ code: 'free-length', reason: 'Customer’s drawing; fitted straight' }],
+    });
+    expect(confirmed.errors).toEqual([]);
+    // No hose left at all stays an error no confirmation clears.
+    const none = computeAssembly(parts, {
+      ...input,
+      overallLengthMm: 110,
+      confirmations: [{ code: 'free-length', reason: 'Customer’s drawing' }],
+    });
+    expect(none.errors.map((e) => e.code)).toEqual(['cut-length']);
+  });
+
+  test('the input takes each confirmation once, with a reason of 3 to 500 characters', () => {
+    const base = {
+      hoseId: '00000000-0000-4000-8000-000000000001',
+      endA: { fittingId: '00000000-0000-4000-8000-000000000002' },
+      endB: { fittingId: '00000000-0000-4000-8000-000000000002' },
+      overallLengthMm: 1000,
+      lengthMeasuredTo: 'centreline',
+    };
+    expect(hoseAssemblyInputSchema.parse(base).confirmations).toEqual([]);
+    expect(
+      hoseAssemblyInputSchema.parse({
+        ...base,
+        confirmations: [{ code: 'temperature', reason: '  Short duty  ' }],
+      }).confirmations,
+    ).toEqual([{ code: 'temperature', reason: 'Short duty' }]);
+    const message = (confirmations: unknown) =>
+      hoseAssemblyInputSchema.safeParse({ ...base, confirmations }).error?.issues[0]?.message;
+    expect(message([{ code: 'temperature', reason: ' ok ' }])).toBe(
+      'Give the reason for the confirmation in at least 3 characters',
+    );
+    expect(message([{ code: 'temperature', reason: 'x'.repeat(501) }])).toBe(
+      'The reason must be at most 500 characters',
+    );
+    expect(message([{ code: 'pressure', reason: 'Trust me' }])).toBe(
+      'Say which finding is confirmed: temperature, wrap-temperature, bend-radius or free-length',
+    );
+    expect(
+      message([
+        { code: 'temperature', reason: 'Short duty' },
+        { code: 'temperature', reason: 'Again' },
+      ]),
+    ).toBe('Confirm each finding once');
   });
 });
 

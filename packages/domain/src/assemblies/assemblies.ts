@@ -23,7 +23,13 @@ import {
 import { convertFromBase } from '../currencies/currencies.ts';
 import { type PricingTerms, roundMoney, sellPrice, termsFor } from '../customers/customers.ts';
 import { formatLength, formatPressure, type UnitSystem } from '../units/units.ts';
-import type { AssemblyComputation, AssemblyCostLine, AssemblyIssue, AssemblyPartRole } from './responses.ts';
+import type {
+  AssemblyComputation,
+  AssemblyCostLine,
+  AssemblyFinding,
+  AssemblyIssue,
+  AssemblyPartRole,
+} from './responses.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Input
@@ -107,6 +113,43 @@ export const assemblyApplicationSchema = z.object({
 });
 export type AssemblyApplication = z.infer<typeof assemblyApplicationSchema>;
 
+/**
+ * Safety findings a person may accept for a reason (ADR 22): an application temperature outside the hose's
+ * range or above the wrap's, a bend tighter than the hose's minimum bend radius, and a cut length below the
+ * minimum free length (`minimumFreeLengthMm`). The assembly is saved only when each finding is confirmed
+ * with a reason; the reasons are kept with the revision and printed on its spec sheet. An application
+ * pressure above the maximum working pressure is not among them: it is refused.
+ */
+export const SAFETY_CONFIRMATION_CODES = [
+  'temperature',
+  'wrap-temperature',
+  'bend-radius',
+  'free-length',
+] as const;
+export type SafetyConfirmationCode = (typeof SAFETY_CONFIRMATION_CODES)[number];
+export const CONFIRMATION_REASON_MIN = 3;
+export const CONFIRMATION_REASON_MAX = 500;
+
+export function isSafetyConfirmationCode(code: string): code is SafetyConfirmationCode {
+  return (SAFETY_CONFIRMATION_CODES as readonly string[]).includes(code);
+}
+
+/** A person's confirmation of one safety finding, with the reason it is acceptable. */
+export const assemblyConfirmationSchema = z.object({
+  code: z.enum(SAFETY_CONFIRMATION_CODES, {
+    error: 'Say which finding is confirmed: temperature, wrap-temperature, bend-radius or free-length',
+  }),
+  reason: z
+    .string({ error: 'Give the reason for the confirmation' })
+    .trim()
+    .min(
+      CONFIRMATION_REASON_MIN,
+      `Give the reason for the confirmation in at least ${CONFIRMATION_REASON_MIN} characters`,
+    )
+    .max(CONFIRMATION_REASON_MAX, `The reason must be at most ${CONFIRMATION_REASON_MAX} characters`),
+});
+export type AssemblyConfirmation = z.infer<typeof assemblyConfirmationSchema>;
+
 export const hoseAssemblyInputSchema = z
   .object({
     hoseId: uuid('Choose the hose'),
@@ -147,6 +190,14 @@ export const hoseAssemblyInputSchema = z
       .union([z.null(), assemblyApplicationSchema])
       .optional()
       .transform((v) => v ?? undefined),
+    /**
+     * The safety findings the person confirms, each with its reason (ADR 22). Saving keeps only those of
+     * findings that apply to the assembly as saved.
+     */
+    confirmations: z
+      .array(assemblyConfirmationSchema)
+      .nullish()
+      .transform((v) => v ?? []),
     /** Generated from the organisation's pattern when absent. Ignored when revising (a revision keeps it). */
     partNumber: z
       .union([z.literal(''), z.null(), partNumberSchema])
@@ -156,6 +207,10 @@ export const hoseAssemblyInputSchema = z
   .refine((a) => (a.orientationDeg === undefined) === (a.orientationConvention === undefined), {
     path: ['orientationConvention'],
     message: 'Give the orientation angle and its convention together',
+  })
+  .refine((a) => new Set(a.confirmations.map((c) => c.code)).size === a.confirmations.length, {
+    path: ['confirmations'],
+    message: 'Confirm each finding once',
   });
 export type HoseAssemblyInput = z.infer<typeof hoseAssemblyInputSchema>;
 /** What a client may send (defaults not yet applied). */
@@ -238,6 +293,21 @@ export const LABOUR_PER_CRIMP = 3;
 export const ORIENTATION_TOLERANCE_SHORT_DEG = 3;
 export const ORIENTATION_TOLERANCE_LONG_DEG = 5;
 export const ORIENTATION_TOLERANCE_SWITCH_MM = 600;
+/**
+ * Minimum free length (ADR 22): the hose the saw cuts must be long enough for both ferrules to grip their
+ * full length with free hose left between them. The library records no insertion depth per fitting, so the
+ * rule is stated on the cut length and the hose's dash: at least 50 mm plus 5 × the nominal inside diameter
+ * (the dash in sixteenths of an inch), rounded up to the millimetre: -4 82 mm, -8 114 mm, -12 146 mm,
+ * -16 177 mm, -24 241 mm, -32 304 mm.
+ */
+export const MIN_FREE_LENGTH_BASE_MM = 50;
+export const MIN_FREE_LENGTH_ID_MULTIPLE = 5;
+
+/** The shortest cut length a hose of this dash is made into (see `MIN_FREE_LENGTH_BASE_MM`). */
+export function minimumFreeLengthMm(dash: number): number {
+  const insideDiameterMm = (Math.abs(dash) * 25.4) / 16;
+  return Math.ceil(MIN_FREE_LENGTH_BASE_MM + MIN_FREE_LENGTH_ID_MULTIPLE * insideDiameterMm - 1e-9);
+}
 
 /** What the computation reads of the input (the builder may call it before everything is chosen). */
 export interface AssemblyComputeInput {
@@ -255,6 +325,8 @@ export interface AssemblyComputeInput {
         media?: string | undefined;
       }
     | undefined;
+  /** The safety findings confirmed with a reason (ADR 22). */
+  confirmations?: readonly AssemblyConfirmation[] | undefined;
 }
 
 /** ±3° up to 600 mm overall, ±5° above. */
@@ -291,6 +363,14 @@ function adaptorOuterGender(adaptor: AssemblyAdaptor): string {
 }
 
 const END_NAME: Record<AssemblyEndKey, string> = { endA: 'End A', endB: 'End B' };
+/** A rated part in words: 'hose', 'End A fitting', 'End B adaptor'. */
+const RATED_PART_NAME: Partial<Record<AssemblyPartRole, string>> = {
+  hose: 'hose',
+  'endA.fitting': 'End A fitting',
+  'endA.adaptor': 'End A adaptor',
+  'endB.fitting': 'End B fitting',
+  'endB.adaptor': 'End B adaptor',
+};
 const LENGTH_PER_UNIT_MM: Record<CostUnit, number | null> = { m: 1000, ft: 304.8, each: null };
 
 /** Per-mm cost of something bought by length, or per-each. */
@@ -464,33 +544,35 @@ export function computeAssembly(
   }
   const lowest = rated.reduce((min, r) => (r.psi < min.psi ? r : min));
   const application = input.application;
+  // Above the weakest part's rating is refused, never only warned (ADR 22).
   if (application?.workingPressurePsi !== undefined && application.workingPressurePsi > lowest.psi) {
-    warnings.push({
+    errors.push({
       code: 'pressure',
       path: 'application.workingPressurePsi',
-      message: `The application's ${pressure(application.workingPressurePsi)} is above the assembly's maximum working pressure of ${pressure(lowest.psi)} (set by ${lowest.partNumber})`,
+      message: `The application's ${pressure(application.workingPressurePsi)} is above the assembly's maximum working pressure of ${pressure(lowest.psi)} (set by ${RATED_PART_NAME[lowest.role] ?? 'part'} ${lowest.partNumber}). Choose parts rated for ${pressure(application.workingPressurePsi)}`,
     });
   }
 
-  // Temperature and bend radius come from the hose.
+  // Safety findings a person may accept with a reason (ADR 22). Temperature and bend radius come from
+  // the hose (and the wrap); the free length from the cut length and the hose's dash.
+  const found: Omit<AssemblyFinding, 'reason'>[] = [];
   if (application?.tempC !== undefined) {
     const t = application.tempC;
     if (hose.tempMaxC !== undefined && t > hose.tempMaxC) {
-      warnings.push({
+      found.push({
         code: 'temperature',
         path: 'application.tempC',
         message: `${t} °C is above hose ${hose.partNumber}'s highest temperature of ${hose.tempMaxC} °C`,
       });
-    }
-    if (hose.tempMinC !== undefined && t < hose.tempMinC) {
-      warnings.push({
+    } else if (hose.tempMinC !== undefined && t < hose.tempMinC) {
+      found.push({
         code: 'temperature',
         path: 'application.tempC',
         message: `${t} °C is below hose ${hose.partNumber}'s lowest temperature of ${hose.tempMinC} °C`,
       });
     }
     if (parts.wrap?.tempMaxC !== undefined && t > parts.wrap.tempMaxC) {
-      warnings.push({
+      found.push({
         code: 'wrap-temperature',
         path: 'application.tempC',
         message: `${t} °C is above wrap ${parts.wrap.partNumber}'s highest temperature of ${parts.wrap.tempMaxC} °C`,
@@ -502,11 +584,32 @@ export function computeAssembly(
     hose.minBendRadiusMm !== undefined &&
     application.bendRadiusMm < hose.minBendRadiusMm
   ) {
-    warnings.push({
+    found.push({
       code: 'bend-radius',
       path: 'application.bendRadiusMm',
       message: `A ${length(application.bendRadiusMm)} bend is tighter than hose ${hose.partNumber}'s minimum bend radius of ${length(hose.minBendRadiusMm)}`,
     });
+  }
+  const minimumFree = minimumFreeLengthMm(hose.dash);
+  if (cut > 0 && cut < minimumFree) {
+    found.push({
+      code: 'free-length',
+      path: 'overallLengthMm',
+      message: `The ${length(cut)} cut length is below the minimum free length of ${length(minimumFree)} for ${hose.dash} hose ${hose.partNumber}`,
+    });
+  }
+  const findings: AssemblyFinding[] = found.map((f) => ({
+    ...f,
+    reason: input.confirmations?.find((c) => c.code === f.code)?.reason ?? null,
+  }));
+  for (const f of findings) {
+    if (f.reason === null) {
+      errors.push({
+        code: f.code,
+        ...(f.path ? { path: f.path } : {}),
+        message: `Confirm with a reason before saving: ${f.message}`,
+      });
+    }
   }
 
   // Wrap.
@@ -593,6 +696,7 @@ export function computeAssembly(
     bothEndsBent,
     orientationToleranceDeg: bothEndsBent ? orientationToleranceDeg(input.overallLengthMm) : null,
     measuredTo,
+    findings,
     costs: {
       lines,
       unitCost,

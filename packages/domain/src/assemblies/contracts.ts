@@ -90,7 +90,8 @@ export const getHoseAssembly = endpoint({
 /**
  * `new` saves revision A under the given part number or the next one in the organisation's pattern, within
  * the plan's `maxHoseAssemblies`; an id saves the next revision after the latest. The domain's errors
- * (mixed systems, a missing ferrule, no hose left) refuse the save with 400.
+ * (mixed systems, a missing ferrule, no hose left, an application pressure above the assembly's rating, a
+ * safety finding not confirmed in `confirmations` with a reason: ADR 22) refuse the save with 400.
  */
 export const updateHoseAssembly = endpoint({
   name: 'updateHoseAssembly',

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, listResponse } from '../api/schemas.ts';
 import { addressSchema } from '../customers/customers.ts';
-import { LENGTH_MEASURED_TO, ORIENTATION_CONVENTIONS } from './assemblies.ts';
+import { LENGTH_MEASURED_TO, ORIENTATION_CONVENTIONS, SAFETY_CONFIRMATION_CODES } from './assemblies.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The computation
@@ -23,6 +23,7 @@ export const ASSEMBLY_ISSUE_CODES = [
   'pressure',
   'temperature',
   'bend-radius',
+  'free-length',
   'wrap-fit',
   'wrap-temperature',
   'wrap-length',
@@ -52,6 +53,20 @@ export const assemblyIssueSchema = z.object({
   path: z.string().optional(),
 });
 export type AssemblyIssue = z.infer<typeof assemblyIssueSchema>;
+
+/**
+ * A safety finding the assembly is saved with only when a person confirms it with a reason (ADR 22): the
+ * temperature outside the hose's range or above the wrap's, a bend tighter than the hose allows, a cut
+ * length below the minimum free length.
+ */
+export const assemblyFindingSchema = z.object({
+  code: z.enum(SAFETY_CONFIRMATION_CODES),
+  message: z.string(),
+  path: z.string().optional(),
+  /** The reason it was confirmed with; null while it is not confirmed (then `errors` says to confirm it). */
+  reason: z.string().nullable(),
+});
+export type AssemblyFinding = z.infer<typeof assemblyFindingSchema>;
 
 export const assemblyCostLineSchema = z.object({
   role: z.enum([...ASSEMBLY_PART_ROLES, 'labour']),
@@ -106,10 +121,18 @@ export const assemblyComputationSchema = z.object({
   orientationToleranceDeg: z.number().nullable(),
   /** Where each end's length is measured to: male end of thread, female or flange seal, elbow centreline. */
   measuredTo: z.object({ endA: lengthMeasuredToSchema, endB: lengthMeasuredToSchema }),
+  /**
+   * The safety findings, each with the reason it was confirmed with (null: not yet). Absent from revisions
+   * saved before ADR 22, whose findings are among the warnings.
+   */
+  findings: z.array(assemblyFindingSchema).optional(),
   costs: assemblyCostsSchema,
   /** The assembly can be built but a person should look. */
   warnings: z.array(assemblyIssueSchema),
-  /** The assembly cannot be saved (mixing systems, missing ferrule, cut length ≤ 0). */
+  /**
+   * The assembly cannot be saved: mixing systems, a missing ferrule, cut length ≤ 0, an application pressure
+   * above the maximum working pressure, a safety finding not yet confirmed.
+   */
   errors: z.array(assemblyIssueSchema),
 });
 export type AssemblyComputation = z.infer<typeof assemblyComputationSchema>;
@@ -228,6 +251,10 @@ export const savedAssemblySpecSchema = z.object({
       bendRadiusMm: z.number().optional(),
       media: z.string(),
     })
+    .optional(),
+  /** The safety findings confirmed, with their reasons (ADR 22); absent from revisions saved before it. */
+  confirmations: z
+    .array(z.object({ code: z.enum(SAFETY_CONFIRMATION_CODES), reason: z.string() }))
     .optional(),
   partNumber: z.string(),
 });

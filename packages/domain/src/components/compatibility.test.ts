@@ -107,9 +107,13 @@ describe('brand, series and dash', () => {
     expect(codes(result.fittings[0]!.exclusions)).toEqual(['unknown-series']);
   });
 
-  it("the fitting's hose-side dash must equal the hose dash", () => {
+  it("the fitting's hose-side dash must equal the hose dash; the refusal names both dash sizes", () => {
     expect(checkFitting(hose(), fitting({ dash: -6 }), { series: SERIES, ferrules: [ferrule()] })).toEqual([
-      { code: 'dash', message: 'For -6 hose; this hose is -8' },
+      { code: 'dash', message: 'Dash size -6; this hose is -8' },
+    ]);
+    const hose6 = hose({ dash: -6 });
+    expect(checkFitting(hose6, fitting(), { series: SERIES, ferrules: [ferrule({ dash: -6 })] })).toEqual([
+      { code: 'dash', message: 'Dash size -8; this hose is -6' },
     ]);
   });
 
@@ -215,7 +219,7 @@ describe('ferrules', () => {
     });
     expect(result.ferrules.map((m) => [m.item.partNumber, m.compatible, m.exclusions])).toEqual([
       ['B', true, []],
-      ['A', false, [{ code: 'dash', message: 'For -6 hose; this hose is -8' }]],
+      ['A', false, [{ code: 'dash', message: 'Dash size -6; this hose is -8' }]],
     ]);
   });
 });
@@ -382,7 +386,7 @@ describe('the GEN demo catalogue', () => {
     expect(psi('F-SN-08-MNPT')).toBe(3000);
     expect(result.ferrules.filter((m) => m.compatible).map((m) => m.item.partNumber)).toEqual(['FER-SN-08']);
     expect(result.fittings.find((m) => m.item.partNumber === 'F-SN-06-FJX')?.exclusions).toEqual([
-      { code: 'dash', message: 'For -6 hose; this hose is -8' },
+      { code: 'dash', message: 'Dash size -6; this hose is -8' },
     ]);
   });
 

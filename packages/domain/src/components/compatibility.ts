@@ -119,7 +119,7 @@ function commonExclusions(
     });
   }
   if (item.dash !== hose.dash) {
-    out.push({ code: 'dash', message: `For ${item.dash} hose; this hose is ${hose.dash}` });
+    out.push({ code: 'dash', message: `Dash size ${item.dash}; this hose is ${hose.dash}` });
   }
   // The skive requirement of the series the item belongs to (its own maker and code) must agree with the hose.
   const own = findSeries(series, item.brand, item.series);

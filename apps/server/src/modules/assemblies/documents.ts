@@ -1,7 +1,7 @@
 /**
  * The assembly's documents: a tag for a 4 × 2 inch label with the QR code of the unit's
- * public page, and a spec sheet (the shop, drawing, bill of materials, pressures, lengths, crimp specs,
- * customer).
+ * public page, and a spec sheet (the shop, drawing, bill of materials, pressures, lengths, safety
+ * confirmations, crimp specs, customer); both say SKIVE THE HOSE when it must be skived.
  * pdfkit with its built-in Helvetica; the drawing is the domain's SVG rendered by svg-to-pdfkit.
  */
 import { createRequire } from 'node:module';
@@ -57,16 +57,22 @@ export interface TagFace {
   serialId: string;
   title: string;
   description: string;
-  /** 'WP 4,000 psi' and 'Length 1,000 mm · SKIVE'; null when not known. */
+  /** 'WP 4,000 psi' and 'Length 1,000 mm'; null when not known. */
   workingPressure: string | null;
   length: string | null;
+  /** The hose must be skived: the tag says SKIVE THE HOSE in white on black under the pressure. */
+  skive?: boolean;
   built: string;
   shop: string;
 }
 
+/** What a tag and a spec sheet say when the hose must be skived, so that nobody crimps it unskived. */
+export const SKIVE_NOTICE = 'SKIVE THE HOSE';
+
 /**
  * One 4 × 2 inch tag on the current page: the QR code with the serial under it, then the assembly's title,
- * description, working pressure, length (and SKIVE), build date, serial and the shop.
+ * description, working pressure, SKIVE THE HOSE when it must be skived, length, build date, serial and the
+ * shop.
  */
 export function drawTag(doc: PDFKit.PDFDocument, tag: TagFace): void {
   const pad = 8;
@@ -89,6 +95,15 @@ export function drawTag(doc: PDFKit.PDFDocument, tag: TagFace): void {
   doc.moveDown(0.3);
   if (tag.workingPressure)
     doc.font('Helvetica-Bold').fontSize(10).text(tag.workingPressure, x, doc.y, { width });
+  if (tag.skive) {
+    // White on black: seen at a glance at the crimper, and it survives a monochrome label printer.
+    doc.font('Helvetica-Bold').fontSize(9);
+    const y = doc.y + 1;
+    doc.rect(x, y, Math.min(width, doc.widthOfString(SKIVE_NOTICE) + 8), 12).fill('#000');
+    doc.fillColor('#fff').text(SKIVE_NOTICE, x + 4, y + 2, { lineBreak: false });
+    doc.fillColor('#000');
+    doc.y = y + 13;
+  }
   doc.font('Helvetica').fontSize(8);
   if (tag.length) doc.text(tag.length, x, doc.y + 1, { width });
   doc
@@ -181,7 +196,8 @@ export async function tagPdf(
       title: assembly.title,
       description: assembly.description,
       workingPressure: `WP ${psi(assembly.computed.maxWorkingPressurePsi)}`,
-      length: `Length ${mm(assembly.computed.overallLengthMm)}${assembly.parts.hose.skive ? ' · SKIVE' : ''}`,
+      length: `Length ${mm(assembly.computed.overallLengthMm)}`,
+      skive: assembly.parts.hose.skive === true,
       built: day(serial.builtAt),
       shop,
     }),
@@ -232,8 +248,9 @@ function partLine(role: string, part: AssemblyPartSummary | null, quantity: stri
 
 /**
  * The spec sheet: the shop (logo, name, address, phone, email, so whoever holds the hose can reach it),
- * drawing, bill of materials, pressures, lengths, crimp specs of each end, customer. No prices: it goes to
- * the customer's machine with the assembly.
+ * SKIVE THE HOSE when it must be skived, drawing, bill of materials, pressures, lengths, the safety findings
+ * confirmed with their reasons (ADR 22), crimp specs of each end, customer. No prices: it goes to the
+ * customer's machine with the assembly.
  */
 export async function specSheetPdf(
   tx: Tx,
@@ -304,6 +321,18 @@ export async function specSheetPdf(
         .font('Helvetica')
         .text(v);
     doc.y = Math.max(doc.y, shopBottom);
+    if (parts.hose.skive) {
+      // Before the drawing, where whoever crimps it looks first: white on black, full width.
+      doc.moveDown(0.5);
+      const y = doc.y;
+      const notice = `${SKIVE_NOTICE}: cut back the cover of ${parts.hose.partNumber} where each ferrule grips, before crimping.`;
+      doc.font('Helvetica-Bold').fontSize(11);
+      const height = doc.heightOfString(notice, { width: width - 16 }) + 12;
+      doc.rect(left, y, width, height).fill('#000');
+      doc.fillColor('#fff').text(notice, left + 8, y + 6, { width: width - 16 });
+      doc.fillColor('#000');
+      doc.y = y + height;
+    }
 
     // The drawing: 760 × ~300 viewBox units scaled to the page width.
     doc.moveDown(0.5);
@@ -381,11 +410,32 @@ export async function specSheetPdf(
       const bits = [
         a.workingPressurePsi !== undefined ? psi(a.workingPressurePsi) : null,
         a.tempC !== undefined ? `${a.tempC} °C` : null,
+        a.bendRadiusMm !== undefined ? `bend radius ${mm(a.bendRadiusMm)}` : null,
         a.media || null,
       ].filter(Boolean);
       if (bits.length) lines.push(`Application: ${bits.join(', ')}`);
     }
     for (const l of lines) doc.text(l, left, doc.y, { width });
+
+    // Safety findings a person accepted, each with the reason they gave (ADR 22).
+    const confirmed = (computed.findings ?? []).filter((f) => f.reason !== null);
+    if (confirmed.length) {
+      heading('Safety confirmations');
+      for (const f of confirmed) {
+        doc
+          .font('Helvetica-Bold')
+          .text(`• ${f.message}. `, left, doc.y, { width, continued: true })
+          .font('Helvetica')
+          .text(`Reason: ${f.reason}`);
+      }
+      const by = assembly.createdByName ? ` by ${assembly.createdByName}` : '';
+      doc.text(
+        `Confirmed${by} when saving revision ${assembly.revision} on ${day(new Date(assembly.createdAt))}.`,
+        left,
+        doc.y,
+        { width },
+      );
+    }
 
     heading('Crimp specifications');
     const crimpRows = (['endA', 'endB'] as const).map((key) => {

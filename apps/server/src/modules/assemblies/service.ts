@@ -74,8 +74,14 @@ import { filledAddressOf, getSettings, unitsOf } from '../organization/service.t
 
 type Row = typeof hoseAssemblies.$inferSelect;
 
-/** A revision's input as stored: always with its part number (see `storedInput`). */
-export type StoredInput = HoseAssemblyInput & { partNumber: string };
+/**
+ * A revision's input as stored: always with its part number (see `storedInput`); the confirmations are
+ * absent from revisions saved before ADR 22.
+ */
+export type StoredInput = Omit<HoseAssemblyInput, 'confirmations'> & {
+  partNumber: string;
+  confirmations?: HoseAssemblyInput['confirmations'];
+};
 
 /** What the `spec` jsonb column holds. */
 export interface StoredSpec {
@@ -370,7 +376,10 @@ export async function computeForBuilder(
   };
 }
 
-/** The 400 of a save the domain refuses: the first error as the message, every issue listed. */
+/**
+ * The 400 of a save the domain refuses: the first error as the message, every issue listed. A pressure above
+ * the assembly's rating and a safety finding not confirmed with a reason are among them (ADR 22).
+ */
 function refusal(computed: AssemblyComputation): AppError {
   const first = computed.errors[0] as AssemblyIssue;
   return new AppError(AppErrorCode.BadRequest, first.message, {
@@ -380,13 +389,21 @@ function refusal(computed: AssemblyComputation): AppError {
   });
 }
 
-/** The input as stored: orientation only when both ends are bent, the wrap length filled in. */
+/**
+ * The input as stored: orientation only when both ends are bent, the wrap length filled in, and only the
+ * confirmations of safety findings that apply to this assembly (ADR 22).
+ */
 function storedInput(
   input: HoseAssemblyInput,
   computed: AssemblyComputation,
   partNumber: string,
 ): StoredInput {
-  const out: StoredInput = { ...input, partNumber };
+  const found = new Set((computed.findings ?? []).map((f) => f.code));
+  const out: StoredInput = {
+    ...input,
+    confirmations: input.confirmations.filter((c) => found.has(c.code)),
+    partNumber,
+  };
   if (!computed.bothEndsBent) {
     out.orientationDeg = undefined;
     out.orientationConvention = undefined;
@@ -563,7 +580,11 @@ export async function duplicateAssembly(
 ): Promise<HoseAssembly> {
   const row = await findRow(tx, organizationId, id);
   const spec = row.spec as StoredSpec;
-  return createAssembly(tx, organizationId, userId, { ...spec.input, partNumber });
+  return createAssembly(tx, organizationId, userId, {
+    ...spec.input,
+    confirmations: spec.input.confirmations ?? [],
+    partNumber,
+  });
 }
 
 /** Deletes every revision of the part number (and its serials); refused while a kit uses it. */

@@ -11,6 +11,7 @@ import {
   type Hose,
   type HoseAssembly,
   type HoseAssemblyComputeResponse,
+  type HoseAssemblyInputDraft,
   type PublicAssembly,
 } from '@hosewright/domain';
 
@@ -127,7 +128,7 @@ export function createCompatibleParts(): CompatiblePartsAnswer {
       {
         item: wrongDash,
         compatible: false,
-        exclusions: [{ code: 'dash', message: 'For -12 hose; this hose is -8' }],
+        exclusions: [{ code: 'dash', message: 'Dash size -12; this hose is -8' }],
         ferrule: null,
         maxWorkingPressurePsi: null,
       },
@@ -183,6 +184,38 @@ export function createComputeResponse(
         : {}),
     },
     {},
+  );
+  return {
+    ...computation,
+    partNumber: 'HA-0001',
+    revision: 'A',
+    title: 'HA-0001_A',
+    parts: examplePartsSummary(),
+  };
+}
+
+/**
+ * What the server's compute answers for a draft of the example's parts, as it computes it: the draft's
+ * lengths, application figures and confirmations, in metric units (the test users' own).
+ */
+export function computeResponseFor(draft: HoseAssemblyInputDraft): HoseAssemblyComputeResponse {
+  const computation = computeAssembly(
+    exampleParts(draft.endB?.fittingId),
+    {
+      overallLengthMm: draft.overallLengthMm,
+      lengthMeasuredTo: draft.lengthMeasuredTo ?? 'centreline',
+      orientationDeg: draft.orientationDeg ?? undefined,
+      orientationConvention: draft.orientationConvention ?? undefined,
+      application: draft.application
+        ? {
+            workingPressurePsi: draft.application.workingPressurePsi ?? undefined,
+            tempC: draft.application.tempC ?? undefined,
+            bendRadiusMm: draft.application.bendRadiusMm ?? undefined,
+          }
+        : undefined,
+      confirmations: draft.confirmations ?? [],
+    },
+    { units: 'metric' },
   );
   return {
     ...computation,

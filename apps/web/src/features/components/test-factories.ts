@@ -110,7 +110,7 @@ export function createCompatibleParts(hose: Hose = createHose()): CompatiblePart
       {
         item: wrongDash,
         compatible: false,
-        exclusions: [{ code: 'dash', message: 'For -6 hose; this hose is -8' }],
+        exclusions: [{ code: 'dash', message: 'Dash size -6; this hose is -8' }],
         ferrule: null,
         maxWorkingPressurePsi: null,
       },

@@ -1,11 +1,15 @@
 import {
   type AssemblyDrawingModel,
+  type AssemblyFinding,
   type Customer,
   type HoseAssembly,
   type HoseAssemblyInputDraft,
   isAssemblyEndBent,
+  isSafetyConfirmationCode,
   LENGTH_MEASURED_TO,
   type LengthMeasuredTo,
+  type SafetyConfirmationCode,
+  type Wrap,
 } from '@hosewright/domain';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SaveIcon from '@mui/icons-material/Save';
@@ -45,12 +49,15 @@ import {
   measuredToOf,
   numberOf,
   partsOf,
+  reconcileConfirmations,
   withUnits,
 } from '../lib/builder-state';
 import { AssemblyDrawing } from './assembly-drawing';
-import { EndStep } from './end-step';
+import { EndStep, laylineFilter } from './end-step';
 import { HoseStep } from './hose-step';
 import { type Results, ResultsPanel } from './results-panel';
+import { SafetyConfirmations } from './safety-confirmations';
+import { SkiveNotice } from './skive-notice';
 
 /** The active adaptors or wraps: a counter has a few dozen, so the builder holds them all. */
 function useActiveParts<K extends 'adaptor' | 'wrap'>(kind: K) {
@@ -122,6 +129,29 @@ export function AssemblyBuilder({
     () => localComputation(draft, parts, { ...pricing, units: units.system }),
     [draft, parts, pricing, units.system],
   );
+  // A confirmation is for the finding as it read when ticked: one that now reads differently is asked
+  // again. Compared with the browser's own computation, which speaks the same units throughout.
+  const findingsKey = local?.findings
+    ? JSON.stringify(local.findings.map((f) => ({ code: f.code, message: f.message })))
+    : '';
+  const localFindings = useMemo(
+    () => (findingsKey ? (JSON.parse(findingsKey) as Pick<AssemblyFinding, 'code' | 'message'>[]) : null),
+    [findingsKey],
+  );
+  useEffect(() => {
+    if (localFindings) setState((s) => reconcileConfirmations(s, localFindings));
+  }, [localFindings]);
+  const answerFinding = (code: SafetyConfirmationCode, change: { checked?: boolean; reason?: string }) =>
+    setState((s) => {
+      const before = s.confirmations[code] ?? { checked: false, reason: '', message: null };
+      const message =
+        change.checked === undefined
+          ? before.message
+          : change.checked
+            ? (localFindings?.find((f) => f.code === code)?.message ?? null)
+            : null;
+      return { ...s, confirmations: { ...s.confirmations, [code]: { ...before, ...change, message } } };
+    });
   // Compared as text: a refetched list makes an equal draft that is a new object.
   const draftKey = draft ? JSON.stringify(draft) : '';
   const settledKey = useDebounced(draftKey, 300);
@@ -190,6 +220,9 @@ export function AssemblyBuilder({
   ]);
 
   const errors = computation?.errors ?? [];
+  // Safety findings not yet confirmed are errors too; they are answered in "Confirm before saving".
+  const unconfirmed = errors.filter((e) => isSafetyConfirmationCode(e.code));
+  const pressureError = errors.find((e) => e.code === 'pressure');
   const orientationMissing = bothBent && numberOf(state.orientationDeg) === undefined;
   const canSave = !!draft && !!parts && errors.length === 0 && !orientationMissing && !save.isPending;
   const saveError = save.error
@@ -368,6 +401,7 @@ export function AssemblyBuilder({
                   value={wraps.data?.find((w) => w._id === state.wrapId) ?? null}
                   onChange={(_, w) => set({ wrapId: w?._id ?? '' })}
                   options={wraps.data ?? []}
+                  filterOptions={laylineFilter<Wrap>((w) => w)}
                   getOptionLabel={(w) => `${w.partNumber} · ${w.style}`}
                   isOptionEqualToValue={(a, b) => a._id === b._id}
                   noOptionsText={t('assemblies.builder.noWraps')}
@@ -444,8 +478,8 @@ export function AssemblyBuilder({
                           endAdornment: <Typography color="text.secondary">{units.pressureUnit}</Typography>,
                         },
                       }}
-                      error={!!appPressure.error}
-                      helperText={appPressure.error ?? appPressure.reads}
+                      error={!!appPressure.error || !!pressureError}
+                      helperText={appPressure.error ?? pressureError?.message ?? appPressure.reads}
                     />
                     <TextField
                       label={t('assemblies.builder.appTemp')}
@@ -479,6 +513,7 @@ export function AssemblyBuilder({
         </Stack>
 
         <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 80 }, minWidth: 0 }}>
+          {hose?.skive ? <SkiveNotice partNumber={hose.partNumber} /> : null}
           <Paper
             variant="outlined"
             component="section"
@@ -490,6 +525,11 @@ export function AssemblyBuilder({
             </Typography>
             <ResultsPanel results={results} showPrices={showCosts} />
           </Paper>
+          <SafetyConfirmations
+            findings={computation?.findings ?? []}
+            confirmations={state.confirmations}
+            onChange={answerFinding}
+          />
           <AssemblyDrawing model={drawing} label={t('assemblies.drawing.label')} />
           {saveError ? (
             <Alert
@@ -522,7 +562,11 @@ export function AssemblyBuilder({
                 : orientationMissing
                   ? t('assemblies.builder.saveHintOrientation')
                   : errors.length
-                    ? t('assemblies.builder.saveHintErrors')
+                    ? t(
+                        unconfirmed.length === errors.length
+                          ? 'assemblies.builder.saveHintConfirm'
+                          : 'assemblies.builder.saveHintErrors',
+                      )
                     : ''}
             </Typography>
           ) : null}

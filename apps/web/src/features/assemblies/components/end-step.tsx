@@ -3,13 +3,16 @@ import {
   type CompatiblePartsAnswer,
   type CrimpFitting,
   formatPressure,
+  type LaylinePart,
+  matchesLayline,
+  parseLayline,
 } from '@hosewright/domain';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -28,6 +31,22 @@ export function fittingLabel(
   pressure: (psi: number) => string = (psi) => formatPressure(psi, 'imperial'),
 ): string {
   return `${f.partNumber} · ${endLabel(f)} · ${pressure(f.workingPressurePsi)}`;
+}
+
+/**
+ * The filter of a picker holding every option (the compatible fittings, the adaptors, the wraps): a typed
+ * text keeps the options whose label holds it, as a picker does, and those matching it read as a layline
+ * ("2SN -8", "1/2", "4500"), by the rules the server's lists apply (`matchesLayline`). `seriesDescription`
+ * is the options' coupling series, so that "2SN" finds the fittings made for 2SN hose.
+ */
+export function laylineFilter<T>(part: (option: T) => LaylinePart, seriesDescription?: string) {
+  const byLabel = createFilterOptions<T>();
+  return (options: T[], state: Parameters<typeof byLabel>[1]): T[] => {
+    const terms = parseLayline(state.inputValue);
+    if (terms.length === 0) return options;
+    const labelled = new Set(byLabel(options, state));
+    return options.filter((o) => labelled.has(o) || matchesLayline(terms, part(o), seriesDescription));
+  };
 }
 
 /**
@@ -71,6 +90,7 @@ export function EndStep({
           })
         }
         options={offered}
+        filterOptions={laylineFilter<Match>((m) => m.item, compatible.series?.description)}
         groupBy={(m) => endTypeLabel(m.item.endType)}
         getOptionLabel={(m) => fittingLabel(m.item, units.pressure)}
         isOptionEqualToValue={(a, b) => a.item._id === b.item._id}
@@ -102,6 +122,7 @@ export function EndStep({
         value={adaptor}
         onChange={(_, next) => onChange({ ...end, adaptorId: next?._id ?? '' })}
         options={[...adaptors]}
+        filterOptions={laylineFilter<Adaptor>((a) => a)}
         getOptionLabel={(a) => `${a.partNumber} · ${a.endA} → ${a.endB}${a.angle ? ` ${a.angle}°` : ''}`}
         isOptionEqualToValue={(a, b) => a._id === b._id}
         noOptionsText={t('assemblies.builder.noAdaptors')}

@@ -1,4 +1,4 @@
-import { formatPressure, type Hose, PSI_PER_BAR } from '@hosewright/domain';
+import { formatPressure, type Hose } from '@hosewright/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -19,41 +19,7 @@ export function hoseLabel(
   return `${hose.partNumber} · ${formatDash(hose.dash)} · ${hose.standard ?? hose.description} · ${pressure(hose.workingPressurePsi)}`;
 }
 
-/** '4000', '4000 psi' or '275 bar' typed alone: the lowest working pressure in psi. */
-export function minPressureOf(text: string): number | undefined {
-  const match = /^\s*(\d{2,6}(?:\.\d+)?)\s*(psi|bar)?\s*$/i.exec(text);
-  if (!match) return undefined;
-  const value = Number(match[1]);
-  if (match[2]?.toLowerCase() === 'bar') return Math.round(value * PSI_PER_BAR);
-  return match[1] && match[1].length >= 3 ? value : undefined;
-}
-
-/**
- * What the clerk typed, as the list API reads it: a dash such as -8 is the dash filter, a number such as
- * 4000 (or '4000 psi', '275 bar') the lowest working pressure, and the rest free text (part number, standard).
- */
-export function readHoseSearch(input: string): { text: string; dash?: string; minPressurePsi?: number } {
-  const words: string[] = [];
-  let dash: string | undefined;
-  let minPressurePsi: number | undefined;
-  const tokens = input.trim().split(/\s+/).filter(Boolean);
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? '';
-    const inBar =
-      /^\d{2,4}bar$/i.test(token) || (/^\d{2,4}$/.test(token) && tokens[i + 1]?.toLowerCase() === 'bar');
-    if (/^-\d{1,2}$/.test(token)) dash = token;
-    else if (inBar) {
-      minPressurePsi = Math.round(Number.parseInt(token, 10) * PSI_PER_BAR);
-      if (tokens[i + 1]?.toLowerCase() === 'bar') i++;
-    } else if (/^\d{3,6}(psi)?$/i.test(token)) {
-      minPressurePsi = Number.parseInt(token, 10);
-      if (tokens[i + 1]?.toLowerCase() === 'psi') i++;
-    } else words.push(token);
-  }
-  return { text: words.join(' '), ...(dash ? { dash } : {}), ...(minPressurePsi ? { minPressurePsi } : {}) };
-}
-
-/** Active hoses whose part number, brand or description holds `text`. */
+/** Active hoses matching `text` read as a layline ("2SN -8", "1/2 4000", "275 bar"; `parseLayline`). */
 function useHoseSearch(text: string) {
   return useQuery({
     ...componentListQuery('hose', 'all', { q: text.trim() || undefined, itemsPerPage: 50, active: 'true' }),
@@ -61,7 +27,7 @@ function useHoseSearch(text: string) {
   });
 }
 
-/** Step 1: the hose, searched on the server by part number, brand and description (standard inside). */
+/** Step 1: the hose, searched on the server by part number, dash, standard or working pressure. */
 export function HoseStep({
   value,
   onChange,
@@ -77,11 +43,8 @@ export function HoseStep({
   const [input, setInput] = useState('');
   const text = useDebounced(input, 250);
   // A chosen hose shows its label in the box; searching that label would find nothing else.
-  const minPressure = minPressureOf(text);
-  const search = useHoseSearch((value && input === label(value)) || minPressure !== undefined ? '' : text);
-  const options = (search.data ?? []).filter(
-    (h) => minPressure === undefined || h.workingPressurePsi >= minPressure,
-  );
+  const search = useHoseSearch(value && input === label(value) ? '' : text);
+  const options = search.data ?? [];
   return (
     <Autocomplete<Hose>
       value={value}

@@ -1,4 +1,4 @@
-import type { AssemblyComputation, AssemblyIssue } from '@hosewright/domain';
+import { type AssemblyComputation, type AssemblyIssue, isSafetyConfirmationCode } from '@hosewright/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -47,7 +47,10 @@ function Issues({ issues, severity }: { issues: readonly AssemblyIssue[]; severi
   );
 }
 
-/** The live results: cut length, pressure and what limits it, warnings and errors, cost and price. */
+/**
+ * The live results: cut length, pressure and what limits it, warnings and errors (a pressure above the
+ * assembly's rating among them), cost and price.
+ */
 export function ResultsPanel({ results, showPrices }: { results: Results; showPrices: boolean }) {
   const { t } = useTranslation();
   const units = useUnits();
@@ -78,7 +81,8 @@ export function ResultsPanel({ results, showPrices }: { results: Results; showPr
           <Figure label={t('assemblies.figures.wrapLength')} value={units.length(c.wrapLengthMm)} />
         ) : null}
       </Box>
-      <Issues issues={c.errors} severity="error" />
+      {/* A safety finding not yet confirmed is answered beside the results ("Confirm before saving"). */}
+      <Issues issues={c.errors.filter((e) => !isSafetyConfirmationCode(e.code))} severity="error" />
       <Issues issues={c.warnings} severity="warning" />
       {showPrices ? (
         <>

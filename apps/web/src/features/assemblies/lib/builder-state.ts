@@ -9,8 +9,10 @@ import {
   type Adaptor,
   type AssemblyComputation,
   type AssemblyEndParts,
+  type AssemblyFinding,
   type AssemblyParts,
   type AssemblyPricingOptions,
+  assemblyConfirmationSchema,
   computeAssembly,
   type HoseAssembly,
   type HoseAssemblyInputDraft,
@@ -22,6 +24,7 @@ import {
   parseLength,
   parsePressure,
   pressureInputText,
+  type SafetyConfirmationCode,
   type UnitSystem,
   type Wrap,
 } from '@hosewright/domain';
@@ -30,6 +33,18 @@ export interface EndState {
   fittingId: string;
   ferruleId: string;
   adaptorId: string;
+}
+
+/**
+ * A safety finding as the clerk answers it (ADR 22): ticked to confirm, with the reason typed. A confirmation
+ * is for the finding as it was: `message` is the finding's text when it was ticked (null until compared with
+ * the computation, as when a saved revision is opened), and a finding that then reads differently (another
+ * temperature, another hose) is asked again (`reconcileConfirmations`).
+ */
+export interface ConfirmationState {
+  checked: boolean;
+  reason: string;
+  message: string | null;
 }
 
 /**
@@ -58,6 +73,7 @@ export interface BuilderState {
   tempC: string;
   bendRadius: string;
   media: string;
+  confirmations: Partial<Record<SafetyConfirmationCode, ConfirmationState>>;
 }
 
 const emptyEnd = (): EndState => ({ fittingId: '', ferruleId: '', adaptorId: '' });
@@ -82,6 +98,7 @@ export function initialBuilderState(customerId = '', units: UnitSystem = 'metric
     tempC: '',
     bendRadius: '',
     media: '',
+    confirmations: {},
   };
 }
 
@@ -118,7 +135,39 @@ export function builderStateOf(assembly: HoseAssembly, units: UnitSystem = 'metr
     tempC: text(spec.application?.tempC),
     bendRadius: lengthText(spec.application?.bendRadiusMm, units),
     media: spec.application?.media ?? '',
+    confirmations: Object.fromEntries(
+      (spec.confirmations ?? []).map((c) => [c.code, { checked: true, reason: c.reason, message: null }]),
+    ),
   };
+}
+
+/**
+ * The confirmations against the findings as they are now: one ticked for a finding that reads differently
+ * than when it was ticked is unticked (its reason stays typed); one not yet compared takes the finding's
+ * text. The same state when nothing changes.
+ */
+export function reconcileConfirmations(
+  state: BuilderState,
+  findings: readonly Pick<AssemblyFinding, 'code' | 'message'>[],
+): BuilderState {
+  let changed = false;
+  const next = { ...state.confirmations };
+  for (const f of findings) {
+    const current = next[f.code];
+    if (!current?.checked || current.message === f.message) continue;
+    next[f.code] =
+      current.message === null
+        ? { ...current, message: f.message }
+        : { ...current, checked: false, message: null };
+    changed = true;
+  }
+  return changed ? { ...state, confirmations: next } : state;
+}
+
+/** The reason typed for a ticked finding is what the server takes (3 to 500 characters, trimmed). */
+export function reasonError(reason: string): string | null {
+  const read = assemblyConfirmationSchema.shape.reason.safeParse(reason);
+  return read.success ? null : (read.error.issues[0]?.message ?? null);
 }
 
 /** A typed number, or undefined for empty or unreadable text ('1,000' reads as 1000). */
@@ -232,6 +281,9 @@ export function draftOf(state: BuilderState, parts: AssemblyParts | null): HoseA
     ...(bendRadius !== undefined ? { bendRadiusMm: bendRadius } : {}),
     ...(state.media.trim() ? { media: state.media.trim() } : {}),
   };
+  const confirmations = Object.entries(state.confirmations)
+    .filter(([, c]) => c?.checked && reasonError(c.reason) === null)
+    .map(([code, c]) => ({ code: code as SafetyConfirmationCode, reason: (c?.reason ?? '').trim() }));
   return {
     hoseId: state.hoseId,
     endA: end(state.endA),
@@ -249,6 +301,7 @@ export function draftOf(state: BuilderState, parts: AssemblyParts | null): HoseA
     description: state.description.trim(),
     notes: state.notes.trim(),
     ...(Object.keys(application).length ? { application } : {}),
+    ...(confirmations.length ? { confirmations } : {}),
   };
 }
 
@@ -281,6 +334,7 @@ export function localComputation(
             }
           : undefined,
         quantity: draft.quantity ?? 1,
+        confirmations: draft.confirmations ?? [],
         ...(draft.wrap
           ? { wrap: { wrapId: draft.wrap.wrapId, lengthMm: draft.wrap.lengthMm ?? undefined } }
           : {}),

@@ -52,7 +52,7 @@ describe('the builder: /hoseassemblies/new', { timeout: 60_000 }, () => {
     await user.click(why as HTMLElement);
     const excluded = screen.getByRole('list', { name: 'Fittings not offered for End A' });
     expect(within(excluded).getByText('F-SN-12-FORX')).toBeTruthy();
-    expect(within(excluded).getByText(/For -12 hose; this hose is -8/)).toBeTruthy();
+    expect(within(excluded).getByText(/Dash size -12; this hose is -8/)).toBeTruthy();
     expect(within(excluded).getByText(/Made by Acme; this hose is GEN/)).toBeTruthy();
   });
 

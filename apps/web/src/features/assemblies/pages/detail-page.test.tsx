@@ -5,7 +5,7 @@ import { signedInDouble } from '@/test/auth-double';
 import { createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
-import { createAssembly } from '../test-factories';
+import { computeResponseFor, createAssembly } from '../test-factories';
 
 const built = {
   serialId: '7K3M9Q2XAB',
@@ -104,6 +104,50 @@ describe('/hoseassembly/{id}', { timeout: 60_000 }, () => {
     renderApp('/hoseassembly/asm-1', signedInDouble());
     await screen.findByRole('heading', { level: 1, name: 'HA-0001_A' });
     expect(screen.queryByRole('link', { name: 'Work order' })).toBeNull();
+  });
+
+  it('lists the safety findings confirmed with their reasons, and says to skive a skived hose', async () => {
+    const plain = createAssembly();
+    const reason = 'Peaks of 120 °C for minutes only; fire sleeve fitted on site';
+    const confirmations = [{ code: 'temperature' as const, reason }];
+    const draft = {
+      hoseId: 'hose-1',
+      endA: { fittingId: 'fit-90', ferruleId: 'fer-1' },
+      endB: { fittingId: 'fit-90', ferruleId: 'fer-1' },
+      overallLengthMm: 1000,
+      lengthMeasuredTo: 'centreline' as const,
+      orientationDeg: 90,
+      orientationConvention: 'clockwise' as const,
+      application: { tempC: 120, media: 'oil' },
+      confirmations,
+    };
+    const { partNumber, revision, title, parts, ...computed } = computeResponseFor(draft);
+    const confirmed = createAssembly({
+      spec: { ...plain.spec, application: { tempC: 120, media: 'oil' }, confirmations },
+      computed,
+      parts: { ...plain.parts, hose: { ...plain.parts.hose, skive: true } },
+    });
+    stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile() },
+      'GET /api/v1/hoseassembly/asm-1': { body: confirmed },
+      'GET /api/v1/hoseassembly/asm-2': { body: { ...plain, _id: 'asm-2' } },
+    });
+    const { router } = renderApp('/hoseassembly/asm-1', signedInDouble());
+    const section = await screen.findByRole('region', { name: 'Safety confirmations' });
+    expect(
+      within(section).getByText("120 °C is above hose GEN-2SN-08's highest temperature of 100 °C"),
+    ).toBeTruthy();
+    expect(within(section).getByText(`Reason: ${reason}`)).toBeTruthy();
+    expect(within(section).getByText(/Confirmed by Casey Clerk when saving revision A on/)).toBeTruthy();
+    const skive = screen.getByRole('note');
+    expect(within(skive).getByText('Skive the hose')).toBeTruthy();
+    expect(within(skive).getByText(/Cut back the cover of GEN-2SN-08 where each ferrule grips/)).toBeTruthy();
+
+    // An assembly with nothing to confirm and a hose that is not skived shows neither.
+    await router.navigate('/hoseassembly/asm-2');
+    await screen.findByRole('region', { name: 'Figures' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Safety confirmations' })).toBeNull());
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('answers an unknown id with a friendly not found', async () => {

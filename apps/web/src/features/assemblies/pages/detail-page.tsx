@@ -44,6 +44,7 @@ import { useUnits } from '@/lib/use-units';
 import { useViewer } from '@/lib/use-viewer';
 import { AssemblyDrawing } from '../components/assembly-drawing';
 import { FactList, PartsList } from '../components/assembly-figures';
+import { SkiveNotice } from '../components/skive-notice';
 
 const TOOLS: readonly PageTool[] = [
   { commandId: 'edit', title: 'edit', roles: ['regular', 'admin'] },
@@ -214,6 +215,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
           {t('assemblies.detail.olderRevision', { revision: assembly.revision, latest: latest.title })}
         </Alert>
       ) : null}
+      {assembly.parts.hose.skive ? <SkiveNotice partNumber={assembly.parts.hose.partNumber} /> : null}
       <Box
         sx={{
           display: 'grid',
@@ -280,6 +282,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
               </Typography>
             ) : null}
           </Section>
+          <ConfirmationsSection assembly={assembly} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <SerialsSection assembly={assembly} onPrintTag={(serial) => void download('tag', serial)} />
@@ -361,6 +364,37 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
         {t('assemblies.detail.deleteText')}
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/** The safety findings this revision was saved with, each with the reason it was confirmed for (ADR 22). */
+function ConfirmationsSection({ assembly }: { assembly: HoseAssembly }) {
+  const { t } = useTranslation();
+  const confirmed = (assembly.computed.findings ?? []).filter((f) => f.reason !== null);
+  if (!confirmed.length) return null;
+  return (
+    <Section title={t('assemblies.detail.confirmations')}>
+      <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {confirmed.map((f) => (
+          <li key={f.code}>
+            <Typography sx={{ fontWeight: 600 }}>{f.message}</Typography>
+            <Typography>{t('assemblies.detail.confirmationReason', { reason: f.reason })}</Typography>
+          </li>
+        ))}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        {assembly.createdByName
+          ? t('assemblies.detail.confirmedBy', {
+              name: assembly.createdByName,
+              revision: assembly.revision,
+              date: formatShortDate(assembly.createdAt),
+            })
+          : t('assemblies.detail.confirmedAt', {
+              revision: assembly.revision,
+              date: formatShortDate(assembly.createdAt),
+            })}
+      </Typography>
+    </Section>
   );
 }
 

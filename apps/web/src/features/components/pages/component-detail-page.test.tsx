@@ -68,7 +68,7 @@ describe('component detail pages', { timeout: 30_000 }, () => {
     await userEvent.click(misfits);
     expect(misfits.getAttribute('aria-expanded')).toBe('true');
     const list = screen.getByRole('list', { name: 'Items that do not fit' });
-    expect(within(list).getByText('For -6 hose; this hose is -8')).toBeTruthy();
+    expect(within(list).getByText('Dash size -6; this hose is -8')).toBeTruthy();
     expect(within(list).getByText('Made by Acme; this hose is GEN')).toBeTruthy();
     expect(within(list).getByText('Series 43; this hose takes series SN')).toBeTruthy();
 

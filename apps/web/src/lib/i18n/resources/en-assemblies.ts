@@ -74,9 +74,28 @@ export const enAssemblies = {
     saveHintIncomplete: 'Choose the hose, both ends and the overall length to save.',
     saveHintOrientation: 'Both ends are bent: enter the orientation angle to save.',
     saveHintErrors: 'Fix the problems above to save.',
+    saveHintConfirm: 'Confirm each finding above with a reason to save.',
     saved: 'Saved {{title}}',
     savedRevision: 'Saved revision {{title}}',
     forEstimate: 'Building for estimate: saving returns you to it.',
+  },
+  confirm: {
+    title: 'Confirm before saving',
+    intro:
+      'These are outside what the parts are rated for. Save only if the assembly is still fit for its use: tick each one and say why. The reason is kept with this revision and printed on its spec sheet.',
+    accept: 'I confirm the {{finding}} is acceptable',
+    reason: 'Why the {{finding}} is acceptable',
+    reasonHelp: 'At least 3 characters. Kept with this revision and printed on its spec sheet.',
+    kind: {
+      temperature: 'temperature',
+      'wrap-temperature': 'wrap temperature',
+      'bend-radius': 'bend radius',
+      'free-length': 'short free length',
+    },
+  },
+  skive: {
+    title: 'Skive the hose',
+    text: 'Cut back the cover of {{partNumber}} where each ferrule grips, before crimping.',
   },
   figures: {
     cutLength: 'Cut length',
@@ -183,6 +202,10 @@ export const enAssemblies = {
     skive: 'Skive',
     skiveYes: 'Yes: cut back the hose cover where the ferrule grips',
     skiveNo: 'No',
+    confirmations: 'Safety confirmations',
+    confirmationReason: 'Reason: {{reason}}',
+    confirmedBy: 'Confirmed by {{name}} when saving revision {{revision}} on {{date}}.',
+    confirmedAt: 'Confirmed when saving revision {{revision}} on {{date}}.',
     role: {
       hose: 'Hose',
       'endA.fitting': 'End A fitting',
