@@ -688,7 +688,8 @@ export async function tagsPdf(
         title: assembly?.title ?? '',
         description: assembly?.description ?? '',
         workingPressure: assembly ? `WP ${psi(assembly.workingPressurePsi)}` : null,
-        length: assembly ? `Length ${mm(assembly.overallLengthMm)}${assembly.skive ? ' · SKIVE' : ''}` : null,
+        length: assembly ? `Length ${mm(assembly.overallLengthMm)}` : null,
+        skive: assembly?.skive ?? false,
         built: unit.completedAt ? day(unit.completedAt) : '',
         shop,
       });

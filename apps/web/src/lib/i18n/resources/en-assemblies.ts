@@ -233,7 +233,7 @@ export const enAssemblies = {
     built_other: 'Built {{count}} units: {{serials}}',
     buildFailed: 'The units could not be built.',
     printTag: 'Print tag',
-    tagFor: 'Tag for {{serial}}',
+    tagFor: 'Print tag for {{serial}}',
     openPublic: 'Open the public page',
     tools: {
       edit: 'Edit',
