@@ -34,6 +34,31 @@ async function chooseOption(label: RegExp | string, text: string, option: RegExp
 }
 
 describe('the builder: /hoseassemblies/new', { timeout: 60_000 }, () => {
+  it('says why it offers no hose when the library is empty, and loads the sample catalogue in one click', async () => {
+    let loaded = false;
+    builderStubs({
+      'POST /api/v1/sessions/create': { body: createSessionProfile({ userRoles: ['admin'] }) },
+      [`GET ${ORG}/hoses`]: () => ({
+        body: loaded ? { items: [createHose()], total: 1, page: 1 } : { items: [], total: 0, page: 1 },
+      }),
+      [`GET ${ORG}/sampledata`]: () => ({ body: { loaded, count: loaded ? 64 : 0 } }),
+      [`GET ${ORG}/items`]: { body: { items: [], total: 0, page: 1 } },
+      [`POST ${ORG}/sampledata/load`]: () => {
+        loaded = true;
+        return { body: { loaded: true, count: 64 } };
+      },
+    });
+    renderApp('/hoseassemblies/new', signedInDouble());
+    const offer = await screen.findByRole('region', { name: 'Your catalogue' });
+    expect(
+      within(offer).getByText(/Your library is empty, so the builder has no hose to offer yet/),
+    ).toBeTruthy();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Load the sample catalogue' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your catalogue' })).toBeNull());
+    // Loading the catalogue refreshes the library: the hose field now offers the sample hose.
+    await chooseOption('Hose', 'GEN', 'GEN-2SN-08');
+  });
+
   it('offers only the fittings that fit the hose and says why the others do not', async () => {
     builderStubs();
     renderApp('/hoseassemblies/new', signedInDouble());

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { assemblyQuery } from '@/api/assemblies';
 import { CentredProgress } from '@/components/centred-progress';
+import { LibraryOffer } from '@/components/library-offer';
 import { PageHeader } from '@/components/page-header';
 import { estimateReturnTo, RETURN_TO_PARAM, withAddedAssembly } from '@/lib/estimate-round-trip';
 import { snackbar } from '@/lib/snackbar-store';
@@ -47,6 +48,7 @@ function NewBuilder({ customerId }: { customerId: string }) {
         icon={<BuildIcon />}
         subtitle={t('assemblies.builder.subtitle')}
       />
+      <LibraryOffer />
       <AssemblyBuilder
         initial={initialBuilderState(customerId)}
         assemblyId="new"
