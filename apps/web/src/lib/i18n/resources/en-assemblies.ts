@@ -272,12 +272,6 @@ export const enAssemblies = {
     failed: 'This page could not be loaded. Check your connection and try again.',
   },
   configurator: {
-    needsToken: 'Sign in or embed with a token',
-    howTo:
-      'This configurator builds hose assemblies for a signed-in shop. A page that embeds it (API mode) passes its access token once the frame has loaded, and again whenever it receives a securityTokenExpired message:',
-    expiredHelp:
-      'The frame announces itself with { type: "configuratorReady" }, and posts { type: "securityTokenExpired" } to the parent when the token is missing, expired or refused.',
-    signIn: 'Sign in instead',
     expired: 'The access token has expired. The page around this configurator has been asked for a new one.',
     saved: 'Saved {{title}}.',
     another: 'Build another',
