@@ -28,7 +28,7 @@ const sessions: Session[] = [];
  * The ERP's own page on another origin: it frames the configurator, answers its `configuratorReady` with the
  * token and customer given in its query string, and writes what the frame tells it into `#events`.
  */
-const PARENT_PAGE = `<!doctype html><html><head><title>ERP order entry</title></head><body>
+const PARENT_PAGE = `<!doctype html><html lang="en"><head><title>ERP order entry</title></head><body>
 <h1>ERP order entry</h1><ul id="events" aria-label="Messages from the configurator"></ul>
 <iframe title="Hose configurator" style="width:1200px;height:1400px;border:0"></iframe>
 <script>

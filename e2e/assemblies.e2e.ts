@@ -163,7 +163,7 @@ test('an embedding page passes its token; a refused token comes back as security
   const parent = await newSession(need(browser, 'The browser'), 'desktop');
   try {
     await step('assemblies-iframe', parent, async (page, baseUrl) => {
-      const parentHtml = `<!doctype html><html><head><title>Parent</title></head><body>
+      const parentHtml = `<!doctype html><html lang="en"><head><title>Parent</title></head><body>
 <h1>Demo parent</h1>
 <iframe id="configurator" title="Hose configurator" src="${baseUrl}/iframe/hoseassembly" style="width:400px;height:700px"></iframe>
 <script>

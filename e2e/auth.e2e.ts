@@ -31,6 +31,7 @@ import {
   waitForSpa,
   waitForTitle,
 } from './support/flows.ts';
+import { checkPages } from './support/journey.ts';
 import {
   DEMO,
   findLink,
@@ -124,8 +125,9 @@ const need = <T>(value: T | undefined, what: string): T => {
 };
 
 /**
- * Runs a journey in a new browser context. On failure: a screenshot `<name>-FAILED.png`, and the error
- * message gains the page URL, the URLs visited, page errors and the end of the server's output.
+ * Runs a journey in a new browser context; at its end its pages must pass `checkPages`. On failure: a
+ * screenshot `<name>-FAILED.png`, and the error message gains the page URL, the URLs visited, page errors
+ * and the end of the server's output.
  */
 async function journey(
   name: string,
@@ -137,6 +139,7 @@ async function journey(
   const session = await newSession(need(browser, 'The browser'), viewport);
   try {
     await steps(session, running);
+    await checkPages(session);
     if (process.env.E2E_DEBUG) {
       console.info(
         `--- ${name}\nvisited:\n  ${session.visited.join('\n  ')}\nproblems:\n  ${session.problems.join('\n  ')}`,
@@ -231,8 +234,7 @@ describe('authentication journeys', () => {
       await visible(page.getByText(/confirmed|verified/i).first());
       await screenshot(page, 'a4-email-verified');
 
-      // The provider's page offers the way into the app (and refreshes to it after a few seconds): the new
-      // owner signs in with the password they chose.
+      // The provider's page offers the way into the app: the new owner signs in with the password they chose.
       await clickable(page, /continue to hosewright/i).click();
       await visible(signInForm(page).email, 30_000);
       await submitSignIn(page, email, password);

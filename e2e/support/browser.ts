@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { watchPictures } from './a11y.ts';
 import { REPO_ROOT } from './server.ts';
 
 export const VIEWPORTS = {
@@ -48,6 +49,8 @@ export interface Session {
   problems: string[];
   /** Every main-frame URL the page has been on, in order. */
   visited: string[];
+  /** Picture requests of the session's pages that failed ('404 <url>'), not yet reported by a step. */
+  failedPictures: string[];
   close(): Promise<void>;
 }
 
@@ -65,6 +68,8 @@ export async function newSession(browser: Browser, viewport: ViewportName = 'des
   const page = await context.newPage();
   const problems: string[] = [];
   const visited: string[] = [];
+  const failedPictures: string[] = [];
+  watchPictures(context, failedPictures);
   page.on('pageerror', (error) =>
     problems.push(`pageerror: ${error.message}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}`),
   );
@@ -74,7 +79,7 @@ export async function newSession(browser: Browser, viewport: ViewportName = 'des
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(frame.url());
   });
-  return { context, page, problems, visited, close: () => context.close() };
+  return { context, page, problems, visited, failedPictures, close: () => context.close() };
 }
 
 /** A full-page screenshot in e2e/.artifacts/<name>.png (gitignored); returns its path. */

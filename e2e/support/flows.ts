@@ -3,6 +3,7 @@
  * finding the chrome's buttons by their accessible names.
  */
 import type { Locator, Page } from 'playwright-core';
+import { assertAccessible } from './a11y.ts';
 
 /** True for the provider's pages (everything under /idp). */
 export const isProviderUrl = (url: URL) => url.pathname.startsWith('/idp');
@@ -33,10 +34,15 @@ export function signInForm(page: Page) {
   };
 }
 
-/** Fills and submits the provider's sign-in page, which must be showing (or about to). */
+/**
+ * Fills and submits the provider's sign-in page, which must be showing (or about to). Journeys pass through
+ * it in the middle of their steps, so it is checked here as a step checks its pages at its end
+ * (`checkPages`): no serious or critical axe finding.
+ */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   const form = signInForm(page);
   await form.email.waitFor({ state: 'visible', timeout: 30_000 });
+  await assertAccessible([page]);
   await form.email.fill(email);
   await form.password.fill(password);
   await form.submit.click();

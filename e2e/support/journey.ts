@@ -1,10 +1,12 @@
 /**
  * What every journey file needs around its steps: a value from `beforeAll` that must be there, a step that
- * explains its own failure (screenshot, the page, where it has been, its errors, the server's last words),
- * and waiting for an element or a value.
+ * checks what every page must be (no uncaught error, no picture that failed to load, no serious or critical
+ * accessibility problem) and explains its own failure (screenshot, the page, where it has been, its errors,
+ * the server's last words), and waiting for an element or a value.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { assertAccessible } from './a11y.ts';
 import { type Session, screenshot } from './browser.ts';
 import type { RunningServer } from './server.ts';
 
@@ -14,7 +16,8 @@ export function need<T>(value: T | undefined, what: string): T {
 }
 
 /**
- * Runs one step on `session`. It fails on uncaught page errors too; on failure a screenshot
+ * Runs one step on `session`. It fails on uncaught page errors too, on pictures the session's pages could
+ * not load, and on serious or critical axe findings on any page the session has open; on failure a screenshot
  * `<name>-FAILED.png` is taken and the error message gains the page URL and title, the URLs visited, the
  * page's problems and the end of the server's output.
  */
@@ -30,6 +33,7 @@ export async function runStep(
     await steps(current.page, running.baseUrl);
     const errors = current.problems.filter((p) => p.startsWith('pageerror'));
     expect(errors, 'uncaught errors in the page').toEqual([]);
+    await checkPages(current);
   } catch (error) {
     const shot = await screenshot(current.page, `${name}-FAILED`).catch(() => 'none');
     const details = [
@@ -46,6 +50,15 @@ export async function runStep(
     }
     throw new Error(`${String(error)}\n--- ${name}\n${details}`);
   }
+}
+
+/**
+ * Fails when a picture the session's pages asked for failed to load (each is reported once), or when axe
+ * finds a serious or critical problem on a page the session has open.
+ */
+export async function checkPages(session: Session): Promise<void> {
+  expect(session.failedPictures.splice(0), 'pictures that failed to load').toEqual([]);
+  await assertAccessible(session.context.pages());
 }
 
 export async function visible(locator: Locator, timeout = 15_000): Promise<void> {

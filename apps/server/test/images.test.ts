@@ -232,6 +232,24 @@ describe('pictures of objects', () => {
     expect(seen.statusCode).toBe(200);
   });
 
+  it('says in the records whether there is a picture to ask for: the organisation its logo, a kit its revisions', async () => {
+    const fresh = await createTenant(t, { tier: 'professional' });
+    const read = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: bearer(fresh.regularToken) })).json();
+    expect((await read('/api/v1/organization')).hasLogo).toBe(false);
+    await upload(fresh.adminToken, fresh.organizationId, { name: 'logo.png', content: PNG_1X1 });
+    expect((await read('/api/v1/organization')).hasLogo).toBe(true);
+
+    const kitId = await FIXTURES.hoseKitId!(t, fresh);
+    const pictured = async () =>
+      ((await read(`/api/v1/hosekit/${kitId}`)).revisions as { hasPicture: boolean }[]).map(
+        (r) => r.hasPicture,
+      );
+    expect(await pictured()).toEqual([false]);
+    await upload(fresh.regularToken, kitId, { name: 'kit.png', content: PNG_1X1 });
+    expect(await pictured()).toEqual([true]);
+  });
+
   it('keeps each organisation’s pictures to itself', async () => {
     const objectId = await newHose(shop);
     await upload(shop.adminToken, objectId, { name: 'a.png', content: PNG_1X1 });

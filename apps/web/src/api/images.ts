@@ -157,12 +157,15 @@ export const imageQuery = (objectId: string) =>
     retry: false,
   });
 
-/** Uploads a new picture of `objectId`; `onProgress` gets the share sent (0..1). */
+/**
+ * Uploads a new picture of `objectId`; `onProgress` gets the share sent (0..1). The records that say whether
+ * they have a picture (the organisation's `hasLogo`, a kit revision's `hasPicture`) are read again too.
+ */
 export function useUploadImage(objectId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: Blob; onProgress?: (fraction: number) => void }) =>
       uploadImage(objectId, file, onProgress),
-    onSuccess: () => invalidate(client, ['images']),
+    onSuccess: () => invalidate(client, ['images', 'organization', 'hoseKits']),
   });
 }

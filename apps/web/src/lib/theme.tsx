@@ -79,8 +79,14 @@ export const LinkBehavior = forwardRef<HTMLAnchorElement, Omit<RouterLinkProps, 
 
 export const theme = createTheme({
   palette: {
+    // Every palette colour reads at WCAG AA (4.5:1) as text on white and on the app's background (an outlined
+    // chip, a text button), and under its contrast text (a filled chip): MUI's own warning and info
+    // (#ed6c02, #0288d1) do neither, so they are darker here, and the contrast text is chosen at 4.5:1 too.
+    contrastThreshold: 4.5,
     primary: { main: '#1f4e79' },
     secondary: { main: '#3f6e8c' },
+    warning: { main: '#a14a00' },
+    info: { main: '#0869a6' },
     background: { default: brand.background },
     brand,
   },

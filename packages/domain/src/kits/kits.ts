@@ -303,6 +303,8 @@ export const hoseKitRevisionSummarySchema = z.object({
   latest: z.boolean(),
   released: z.boolean(),
   createdAt: isoDateTimeSchema,
+  /** Whether a picture is stored under this revision's id (`getImage`). */
+  hasPicture: z.boolean(),
 });
 export type HoseKitRevisionSummary = z.infer<typeof hoseKitRevisionSummarySchema>;
 

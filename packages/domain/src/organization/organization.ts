@@ -25,6 +25,8 @@ export const organizationSchema = z.object({
   _id: z.string(),
   name: z.string(),
   createdAt: isoDateTimeSchema,
+  /** Whether a logo is stored (the picture under the organisation's id, `getImage`). */
+  hasLogo: z.boolean(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

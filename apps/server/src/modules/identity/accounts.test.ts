@@ -322,6 +322,8 @@ describe('email verification', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Email verified');
     expect(page.body).toContain('http://localhost:3000/login');
+    // The way on is a link: the page does not go away by itself while someone is reading it.
+    expect(page.body).not.toContain('http-equiv="refresh"');
     expect((await findAccountProfile(database, userId))?.emailVerified).toBe(true);
 
     const again = await browser.get(link);

@@ -460,7 +460,6 @@ function verifiedPage(loginUrl: string): string {
     title: 'Email verified',
     message: 'Thank you. Your email address is confirmed.',
     action: { href: loginUrl, label: 'Continue to Hosewright' },
-    redirectTo: loginUrl,
   });
 }
 

@@ -245,7 +245,6 @@ function signedOutPage(publicUrl: string): string {
     title: 'Signed out',
     message: 'You are signed out of Hosewright.',
     action: { href: `${publicUrl}/`, label: 'Back to Hosewright' },
-    redirectTo: `${publicUrl}/`,
   });
 }
 

@@ -43,7 +43,7 @@ a{color:#1f4e79}
 export interface PageOptions {
   title: string;
   body: string;
-  /** Extra tags for <head> (a refresh, an inline script with its CSP hash already granted). */
+  /** Extra tags for <head> (an inline script with its CSP hash already granted). */
   head?: string;
 }
 
@@ -153,9 +153,11 @@ ${field({ name: 'organizationName', label: 'Shop or company name', type: 'text',
 export interface MessageView {
   title: string;
   message: string;
+  /**
+   * The way on. A page never sends the browser on by itself after a delay: a timed refresh takes the page
+   * away from someone still reading it (WCAG 2.2.1).
+   */
   action?: { href: string; label: string };
-  /** Send the browser on to this address after a few seconds (works without JavaScript). */
-  redirectTo?: string;
   tone?: 'notice' | 'alert';
 }
 
@@ -166,7 +168,6 @@ export function messagePage(view: MessageView): string {
     : '';
   return layout({
     title: view.title,
-    head: view.redirectTo ? `<meta http-equiv="refresh" content="5;url=${e(view.redirectTo)}">` : '',
     body: `<h1>${e(view.title)}</h1>
 <p class="${tone}" role="status">${e(view.message)}</p>
 ${action}`,

@@ -33,6 +33,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestPasswordReset, sendVerificationEmail } from '../identity/accounts.ts';
+import { withPictures } from '../images/stored.ts';
 import { makeDefaultWarehouse } from '../warehouses/default.ts';
 import { getOrganization, getSettings, getSettingsView, unitsOf } from './service.ts';
 
@@ -84,7 +85,13 @@ export function organizationModule({ config, database, mailer, realtime }: Modul
 
       implement(getOrganizationEndpoint).inTransaction(async (_input, { tx, organizationId }) => {
         const org = await getOrganization(tx, organizationId);
-        return { _id: org.id, name: org.name, createdAt: org.createdAt.toISOString() };
+        const logos = await withPictures(tx, organizationId, [organizationId]);
+        return {
+          _id: org.id,
+          name: org.name,
+          createdAt: org.createdAt.toISOString(),
+          hasLogo: logos.has(organizationId),
+        };
       }),
 
       implement(updateOrganization).inTransaction(async ({ body }, { tx, organizationId, afterCommit }) => {

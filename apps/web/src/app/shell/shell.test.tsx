@@ -84,6 +84,7 @@ describe('phone bottom bar', () => {
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Search' })).toBeNull());
 
     await userEvent.click(within(bar).getByRole('button', { name: 'Menu' }));
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeTruthy();
     const drawer = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(drawer).getByRole('link', { name: 'Customers' })).toBeTruthy();
 

@@ -67,9 +67,9 @@ describe('user menu', () => {
       .map((item) => [item.textContent, item.getAttribute('href')]);
 
   it('is 300 wide and lists the profile, organization and every entry for a regular user', async () => {
-    stubFetch({
+    const { calls } = stubFetch({
       'GET /api/v1/organization': {
-        body: { _id: 'org-1', name: 'Demo Hydraulics', createdAt: inDays(-30) },
+        body: { _id: 'org-1', name: 'Demo Hydraulics', createdAt: inDays(-30), hasLogo: false },
       },
     });
     storeAccessToken('tok');
@@ -88,6 +88,15 @@ describe('user menu', () => {
       ['Pricing and features', '/features'],
       ['Sign out', '/logout'],
     ]);
+    // Without a logo the organisation wears the building icon, and no picture is asked for.
+    const organization = screen.getByRole('link', { name: 'Demo Hydraulics' });
+    expect(within(organization).queryByTestId('organization-logo')).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/v1/image/'))).toEqual([]);
+    // Lists inside the navigation, one per group, holding only list items: a screen reader says how many
+    // entries each has.
+    const lists = within(screen.getByRole('navigation', { name: 'Your account' })).getAllByRole('list');
+    expect(lists.map((list) => within(list).getAllByRole('listitem').length)).toEqual([2, 6, 1]);
+    for (const list of lists) expect([...list.children].every((child) => child.tagName === 'LI')).toBe(true);
     const paper = screen
       .getByRole('navigation', { name: 'Your account' })
       .closest('.MuiPaper-root') as HTMLElement;
@@ -97,7 +106,7 @@ describe('user menu', () => {
   it("shows the organization's logo beside its name", async () => {
     stubFetch({
       'GET /api/v1/organization': {
-        body: { _id: 'org-7', name: 'Demo Hydraulics', createdAt: inDays(-30) },
+        body: { _id: 'org-7', name: 'Demo Hydraulics', createdAt: inDays(-30), hasLogo: true },
       },
       'GET /api/v1/image/org-7': { body: 'png-bytes' },
     });

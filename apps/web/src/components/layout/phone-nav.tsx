@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useViewer } from '@/lib/use-viewer';
@@ -27,6 +27,7 @@ export function PhoneNav({ onSearch }: { onSearch: () => void }) {
   const navigate = useNavigate();
   const { access } = useViewer();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const menuTitleId = useId();
   const canBuild = access !== null && getNavItemState(BUILD_ITEM, access).isVisible;
 
   return (
@@ -75,11 +76,15 @@ export function PhoneNav({ onSearch }: { onSearch: () => void }) {
         open={isMenuOpen}
         onClose={() => setMenuOpen(false)}
         slotProps={{
-          paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '80dvh' } },
+          // The drawer is a dialog: its title names it.
+          paper: {
+            'aria-labelledby': menuTitleId,
+            sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '80dvh' },
+          },
         }}
       >
         <Box role="navigation" aria-label={t('nav.label')} sx={{ pb: 'env(safe-area-inset-bottom)' }}>
-          <Typography variant="subtitle2" color="text.secondary" sx={{ px: 3, pt: 2 }}>
+          <Typography id={menuTitleId} variant="subtitle2" color="text.secondary" sx={{ px: 3, pt: 2 }}>
             {t('nav.menu')}
           </Typography>
           <NavList onNavigate={() => setMenuOpen(false)} />

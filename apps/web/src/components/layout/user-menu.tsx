@@ -20,7 +20,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { organizationQuery } from '@/api/organization';
@@ -34,15 +34,18 @@ interface Entry {
   icon: ReactNode;
 }
 
-/** The organisation (its name and id) for the user menu; if the call fails the name stays empty. */
-function useOrganization(enabled: boolean): { id: string; name: string } {
+/**
+ * The organisation (its name, id and whether it has a logo) for the user menu; if the call fails the name
+ * stays empty.
+ */
+function useOrganization(enabled: boolean): { id: string; name: string; hasLogo: boolean } {
   const query = useQuery({ ...organizationQuery(), enabled, staleTime: 5 * 60_000, retry: false });
-  return { id: query.data?._id ?? '', name: query.data?.name ?? '' };
+  return { id: query.data?._id ?? '', name: query.data?.name ?? '', hasLogo: query.data?.hasLogo ?? false };
 }
 
-/** The organisation's logo (the picture stored under its id), else a building icon. */
-function OrganizationIcon({ organizationId }: { organizationId: string }) {
-  const logo = useImageUrl(organizationId || null);
+/** The organisation's logo (the picture stored under its id) when it has one, else a building icon. */
+function OrganizationIcon({ organizationId, hasLogo }: { organizationId: string; hasLogo: boolean }) {
+  const logo = useImageUrl(organizationId || null, hasLogo);
   if (!logo) return <BusinessOutlinedIcon />;
   return (
     <Box
@@ -69,37 +72,41 @@ export function UserMenu() {
   const organization = useOrganization(isReady);
   const isAdmin = viewer.access?.roles.includes('admin') ?? false;
 
-  const entries: (Entry | 'divider')[] = [
-    {
-      to: '/user',
-      label: viewer.name || t('userMenu.profile'),
-      ...(viewer.email ? { secondary: viewer.email } : {}),
-      icon: <AccountCircleIcon />,
-    },
-    ...(organization.name
-      ? [
-          {
-            to: '/organization',
-            label: organization.name,
-            icon: <OrganizationIcon organizationId={organization.id} />,
-          },
-        ]
-      : []),
-    'divider',
-    { to: '/user/details', label: t('userMenu.userDetails'), icon: <PersonOutlineIcon /> },
-    { to: '/organization/details', label: t('userMenu.organizationDetails'), icon: <TuneOutlinedIcon /> },
-    ...(isAdmin
-      ? [
-          { to: '/organization/users', label: t('userMenu.inviteTeam'), icon: <GroupAddOutlinedIcon /> },
-          { to: '/organization/billing', label: t('userMenu.billing'), icon: <ReceiptLongOutlinedIcon /> },
-        ]
-      : []),
-    { to: '/notifications', label: t('userMenu.notifications'), icon: <NotificationsOutlinedIcon /> },
-    { to: '/support', label: t('userMenu.feedback'), icon: <FeedbackOutlinedIcon /> },
-    { to: '/upgradesubscription', label: t('userMenu.upgrade'), icon: <UpgradeIcon /> },
-    { to: '/features', label: t('userMenu.pricing'), icon: <SellOutlinedIcon /> },
-    'divider',
-    { to: '/logout', label: t('userMenu.signOut'), icon: <LogoutIcon /> },
+  // The entries in groups with a rule between them; each group is a list of its own, as a list holds list
+  // items only.
+  const groups: Entry[][] = [
+    [
+      {
+        to: '/user',
+        label: viewer.name || t('userMenu.profile'),
+        ...(viewer.email ? { secondary: viewer.email } : {}),
+        icon: <AccountCircleIcon />,
+      },
+      ...(organization.name
+        ? [
+            {
+              to: '/organization',
+              label: organization.name,
+              icon: <OrganizationIcon organizationId={organization.id} hasLogo={organization.hasLogo} />,
+            },
+          ]
+        : []),
+    ],
+    [
+      { to: '/user/details', label: t('userMenu.userDetails'), icon: <PersonOutlineIcon /> },
+      { to: '/organization/details', label: t('userMenu.organizationDetails'), icon: <TuneOutlinedIcon /> },
+      ...(isAdmin
+        ? [
+            { to: '/organization/users', label: t('userMenu.inviteTeam'), icon: <GroupAddOutlinedIcon /> },
+            { to: '/organization/billing', label: t('userMenu.billing'), icon: <ReceiptLongOutlinedIcon /> },
+          ]
+        : []),
+      { to: '/notifications', label: t('userMenu.notifications'), icon: <NotificationsOutlinedIcon /> },
+      { to: '/support', label: t('userMenu.feedback'), icon: <FeedbackOutlinedIcon /> },
+      { to: '/upgradesubscription', label: t('userMenu.upgrade'), icon: <UpgradeIcon /> },
+      { to: '/features', label: t('userMenu.pricing'), icon: <SellOutlinedIcon /> },
+    ],
+    [{ to: '/logout', label: t('userMenu.signOut'), icon: <LogoutIcon /> }],
   ];
 
   return (
@@ -124,31 +131,33 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width: USER_MENU_WIDTH, maxWidth: 'calc(100vw - 16px)' } } }}
       >
-        <List component="nav" aria-label={t('userMenu.label')} dense sx={{ py: 0.5 }}>
-          {entries.map((entry, index) =>
-            entry === 'divider' ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: dividers have no identity of their own
-              <Divider key={`divider-${index}`} component="li" sx={{ my: 0.5 }} />
-            ) : (
-              <li key={entry.to}>
-                <ListItemButton
-                  component={RouterLink}
-                  to={entry.to}
-                  autoFocus={index === 0}
-                  onClick={() => setAnchor(null)}
-                  sx={{ minHeight: 44 }}
-                >
-                  <ListItemIcon>{entry.icon}</ListItemIcon>
-                  <ListItemText
-                    primary={entry.label}
-                    secondary={entry.secondary}
-                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                  />
-                </ListItemButton>
-              </li>
-            ),
-          )}
-        </List>
+        <Box component="nav" aria-label={t('userMenu.label')} sx={{ py: 0.5 }}>
+          {groups.map((group, groupIndex) => (
+            <Fragment key={group[0]?.to}>
+              {groupIndex > 0 ? <Divider sx={{ my: 0.5 }} /> : null}
+              <List dense disablePadding>
+                {group.map((entry, index) => (
+                  <li key={entry.to}>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={entry.to}
+                      autoFocus={groupIndex === 0 && index === 0}
+                      onClick={() => setAnchor(null)}
+                      sx={{ minHeight: 44 }}
+                    >
+                      <ListItemIcon>{entry.icon}</ListItemIcon>
+                      <ListItemText
+                        primary={entry.label}
+                        secondary={entry.secondary}
+                        slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                      />
+                    </ListItemButton>
+                  </li>
+                ))}
+              </List>
+            </Fragment>
+          ))}
+        </Box>
       </Popover>
     </>
   );

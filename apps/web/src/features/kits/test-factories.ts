@@ -93,6 +93,7 @@ export function createKit(over: Partial<HoseKit> = {}): HoseKit {
         latest: true,
         released: false,
         createdAt: '2026-11-01T10:00:00.000Z',
+        hasPicture: false,
       },
     ],
     createdAt: '2026-11-01T10:00:00.000Z',

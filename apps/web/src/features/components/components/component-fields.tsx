@@ -104,7 +104,7 @@ export function ComponentFields({
             </Typography>
             <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
               {value || (
-                <Box component="span" sx={{ color: 'text.disabled' }}>
+                <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
                   {t('components.values.none')}
                 </Box>
               )}

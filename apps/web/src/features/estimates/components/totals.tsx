@@ -15,7 +15,16 @@ type Totals = Pick<
   'currency' | 'subtotal' | 'minimumChargeAdjustment' | 'taxes' | 'total' | 'taxExempt'
 >;
 
-function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+/** One term of the list; `isTotal`, the last, is bold under a rule (a `dl` holds only its rows' `div`s). */
+function Row({
+  label,
+  children,
+  isTotal = false,
+}: {
+  label: string;
+  children: ReactNode;
+  isTotal?: boolean;
+}) {
   return (
     <Box
       sx={{
@@ -23,7 +32,8 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
         justifyContent: 'space-between',
         gap: 2,
         py: 0.5,
-        fontWeight: strong ? 700 : 400,
+        fontWeight: isTotal ? 700 : 400,
+        ...(isTotal ? { borderTop: 1, borderColor: 'divider', mt: 0.5 } : {}),
       }}
     >
       <Typography component="dt" sx={{ fontWeight: 'inherit' }}>
@@ -57,11 +67,9 @@ export function TotalsBlock({ totals, label }: { totals: Totals; label: string }
           </Row>
         ))
       )}
-      <Box sx={{ borderTop: 1, borderColor: 'divider', mt: 0.5 }}>
-        <Row label={t('estimates.totals.total', { currency: totals.currency })} strong>
-          {money(totals.total)}
-        </Row>
-      </Box>
+      <Row label={t('estimates.totals.total', { currency: totals.currency })} isTotal>
+        {money(totals.total)}
+      </Row>
     </Box>
   );
 }

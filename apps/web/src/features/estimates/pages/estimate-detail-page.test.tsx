@@ -57,7 +57,12 @@ describe('/salesestimate/{salesEstimateId}', { timeout: 60_000 }, () => {
     expect(within(table).getByText('Price list Farm 2026')).toBeTruthy();
     expect(within(table).getByText('Margin 12.5%: below target')).toBeTruthy();
     expect(screen.getByText('1 line is below the target margin.')).toBeTruthy();
-    expect(screen.getByLabelText('Totals').textContent).toContain('Total (CAD)$152.25');
+    const totals = screen.getByLabelText('Totals');
+    expect(totals.textContent).toContain('Total (CAD)$152.25');
+    // Each row of the totals is a term and its amount, straight under the list (as screen readers need it).
+    for (const row of totals.children) {
+      expect([...row.children].map((cell) => cell.tagName)).toEqual(['DT', 'DD']);
+    }
     expect(within(actions()).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
       `/salesestimate/${ESTIMATE_ID}/edit`,
     );
@@ -117,6 +122,7 @@ describe('/salesestimate/{salesEstimateId}', { timeout: 60_000 }, () => {
     await user().click(within(dialog).getByRole('radio', { name: 'One work order per hose assembly line' }));
     await user().click(within(dialog).getByRole('button', { name: 'Accept and make work orders' }));
     const made = await screen.findByRole('list', { name: 'Work orders made from SE-00012' });
+    expect(within(made).getAllByRole('listitem')).toHaveLength(2);
     expect(within(made).getByRole('link', { name: 'WO-00050' }).getAttribute('href')).toBe('/workorder/wo-1');
     expect(within(made).getByRole('link', { name: 'WO-00051' }).getAttribute('href')).toBe('/workorder/wo-2');
     expect(bodyOf(calls, at('/accept'))).toEqual({ workOrders: 'perAssembly', dueDate: null });

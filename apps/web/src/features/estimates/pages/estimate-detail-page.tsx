@@ -15,6 +15,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -490,9 +491,11 @@ function WorkOrdersMade({ estimate }: { estimate: Estimate }) {
       ) : (
         <List disablePadding aria-label={t('estimates.detail.workOrdersLabel', { number: estimate.number })}>
           {estimate.workOrders.map((wo) => (
-            <ListItemButton key={wo._id} href={`/workorder/${encodeURIComponent(wo._id)}`} divider>
-              <ListItemText primary={wo.number} />
-            </ListItemButton>
+            <ListItem key={wo._id} disablePadding divider>
+              <ListItemButton href={`/workorder/${encodeURIComponent(wo._id)}`}>
+                <ListItemText primary={wo.number} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -21,7 +21,6 @@ import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -31,6 +30,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stockMovementsQuery, useUpdateReorderPoint } from '@/api/inventory';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { LoadFailed } from '@/components/load-failed';
 import { placeLabel } from '@/components/warehouse-picker';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -180,7 +180,10 @@ function Ledger({ line, currency }: { line: StockLevel; currency: string | undef
         <Typography color="text.secondary">{t('inventory.history.empty')}</Typography>
       ) : (
         <>
-          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <ScrollRegion
+            aria-labelledby={headingId}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
             <Table size="small" aria-labelledby={headingId}>
               <TableHead>
                 <TableRow>
@@ -234,7 +237,7 @@ function Ledger({ line, currency }: { line: StockLevel; currency: string | undef
                 })}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollRegion>
           {total > rows.length && rows.length < MAX_PAGE ? (
             <Button
               onClick={() => setCount((n) => Math.min(n + PAGE, MAX_PAGE))}

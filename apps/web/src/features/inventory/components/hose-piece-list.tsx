@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hosePiecesQuery } from '@/api/inventory';
 import { EmptyState } from '@/components/empty-state';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { LoadFailed } from '@/components/load-failed';
 import { useOrganizationSetting } from '@/lib/organization-settings';
 import { useUnitSystem } from '@/lib/use-units';
@@ -129,7 +129,8 @@ export function HosePieceList({
       quantity: wholePiece(Math.max(0, row.length - row.reserved), system),
     });
     body = (
-      <TableContainer
+      <ScrollRegion
+        aria-labelledby={headingId}
         sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
       >
         <Table size="small" aria-labelledby={headingId}>
@@ -239,7 +240,7 @@ export function HosePieceList({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
     );
   }
 

@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lowStockQuery } from '@/api/inventory';
 import { EmptyState } from '@/components/empty-state';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { LoadFailed } from '@/components/load-failed';
 import { useUnitSystem } from '@/lib/use-units';
 
@@ -79,7 +79,8 @@ export function LowStockList({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('inventory.lowStock.help')}
       </Typography>
-      <TableContainer
+      <ScrollRegion
+        aria-labelledby={headingId}
         sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
       >
         <Table size="small" aria-labelledby={headingId}>
@@ -132,7 +133,7 @@ export function LowStockList({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
       {total > rows.length && rows.length < MAX_PAGE ? (
         <Button
           onClick={() => setCount((n) => Math.min(n + PAGE, MAX_PAGE))}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetImageCache } from '@/api/images';
 import { signedInDouble } from '@/test/auth-double';
 import { createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
@@ -62,6 +63,36 @@ describe('a kit’s page', { timeout: 60_000 }, () => {
     renderApp('/hosekit/kit-1', signedInDouble());
     await screen.findByRole('heading', { name: 'KIT-100_A' });
     expect(screen.queryByRole('link', { name: 'Work order' })).toBeNull();
+  });
+
+  it('shows a placeholder for a kit without a picture, and asks for none', async () => {
+    const { calls } = stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile() },
+      'GET /api/v1/hosekit/kit-1': { body: createKit() },
+    });
+    renderApp('/hosekit/kit-1', signedInDouble());
+    expect(await screen.findByText('No picture yet')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Picture of KIT-100_A' })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/v1/image/'))).toEqual([]);
+  });
+
+  it('shows the picture of a kit that has one', async () => {
+    resetImageCache();
+    // jsdom has no object URLs.
+    URL.createObjectURL = vi.fn(() => 'blob:kit');
+    URL.revokeObjectURL = vi.fn();
+    const kit = createKit();
+    stubFetch({
+      'POST /api/v1/sessions/create': { body: createSessionProfile() },
+      'GET /api/v1/hosekit/kit-1': {
+        body: { ...kit, revisions: kit.revisions.map((r) => ({ ...r, hasPicture: true })) },
+      },
+      'GET /api/v1/image/kit-1': { body: 'png-bytes' },
+    });
+    renderApp('/hosekit/kit-1', signedInDouble());
+    const picture = await screen.findByRole('img', { name: 'Picture of KIT-100_A' });
+    expect(picture.getAttribute('src')).toBe('blob:kit');
+    expect(screen.queryByText('No picture yet')).toBeNull();
   });
 
   it('says so when the kit does not exist', async () => {

@@ -101,7 +101,8 @@ function Detail({ kit }: { kit: HoseKit }) {
   const [isDownloading, setDownloading] = useState(false);
   const latest = kit.revisions.find((r) => r.latest);
   // One picture for the kit, whatever the revision: it is kept under the first revision's id.
-  const pictureId = kit.revisions[kit.revisions.length - 1]?._id ?? kit._id;
+  const first = kit.revisions[kit.revisions.length - 1];
+  const pictureId = first?._id ?? kit._id;
 
   const downloadPdf = async () => {
     setDownloading(true);
@@ -239,6 +240,7 @@ function Detail({ kit }: { kit: HoseKit }) {
           <Box sx={{ mt: 2, display: 'grid', gap: 1, justifyItems: 'start' }}>
             <ObjectImage
               objectId={pictureId}
+              hasPicture={first?.hasPicture ?? false}
               alt={t('kits.detail.picture', { title: kit.title })}
               height={160}
             />

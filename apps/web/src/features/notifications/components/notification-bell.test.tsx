@@ -18,24 +18,31 @@ afterEach(() => fake.restore());
 
 const badgeOf = (link: HTMLElement) => link.querySelector('.MuiBadge-badge');
 
-describe('notification bell (the badge shows only when count > 0)', () => {
-  it('links to /notifications and hides the badge at 0', () => {
+describe('notification bell (a badge only when count > 0, and the name says what it shows)', () => {
+  it('links to /notifications with no badge and no text at 0', () => {
     renderWithProviders(<NotificationBell />);
     const link = screen.getByRole('link', { name: 'Notifications' });
     expect(link.getAttribute('href')).toBe('/notifications');
-    expect(badgeOf(link)?.className).toContain('MuiBadge-invisible');
+    expect(badgeOf(link)).toBeNull();
+    expect(link.textContent).toBe('');
   });
 
-  it('shows the unread count, and hides it again when it drops to 0', () => {
+  it('shows the unread count in the badge and in the name, and drops both at 0', () => {
     useNotificationsStore.getState().setCount(3);
     renderWithProviders(<NotificationBell />);
     const link = screen.getByRole('link', { name: 'Notifications: 3 unread' });
     expect(badgeOf(link)?.textContent).toBe('3');
-    expect(badgeOf(link)?.className).not.toContain('MuiBadge-invisible');
     act(() => useNotificationsStore.getState().setCount(0));
-    expect(badgeOf(screen.getByRole('link', { name: 'Notifications' }))?.className).toContain(
-      'MuiBadge-invisible',
-    );
+    const quiet = screen.getByRole('link', { name: 'Notifications' });
+    expect(badgeOf(quiet)).toBeNull();
+    expect(quiet.textContent).toBe('');
+  });
+
+  it('says 99+ in the name when the badge does', () => {
+    useNotificationsStore.getState().setCount(150);
+    renderWithProviders(<NotificationBell />);
+    const link = screen.getByRole('link', { name: 'Notifications: 99+ unread' });
+    expect(badgeOf(link)?.textContent).toBe('99+');
   });
 });
 

@@ -7,7 +7,12 @@ import { createCustomer, createSessionProfile } from '@/test/factories';
 import { type RecordedCall, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
-const organization = { _id: 'org-1', name: 'Demo Hydraulics', createdAt: '2026-01-05T00:00:00.000Z' };
+const organization = {
+  _id: 'org-1',
+  name: 'Demo Hydraulics',
+  createdAt: '2026-01-05T00:00:00.000Z',
+  hasLogo: false,
+};
 const KEYS = '/api/v1/organization/apikeys';
 const LOGS = '/api/v1/organization/logs/api';
 

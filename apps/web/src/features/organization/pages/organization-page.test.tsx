@@ -9,7 +9,12 @@ import { type RecordedCall, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { organizationTabOf } from './organization-page';
 
-const organization = { _id: 'org-1', name: 'Demo Hydraulics', createdAt: '2026-01-05T00:00:00.000Z' };
+const organization = {
+  _id: 'org-1',
+  name: 'Demo Hydraulics',
+  createdAt: '2026-01-05T00:00:00.000Z',
+  hasLogo: false,
+};
 
 beforeEach(() => {
   resetImageCache();
@@ -17,10 +22,16 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-/** A server double for the organisation: renames stick, so the next read answers the new name. */
+/**
+ * A server double for the organisation: renames stick, so the next read answers the new name; `storeLogo`
+ * is the upload of a logo reaching it.
+ */
 function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'trial') {
   let current = { ...organization };
-  return stubFetch({
+  const storeLogo = () => {
+    current = { ...current, hasLogo: true };
+  };
+  const stub = stubFetch({
     'POST /api/v1/sessions/create': {
       body: createSessionProfile({
         userRoles: roles,
@@ -67,6 +78,7 @@ function organizationServer(roles: string[], tier: 'trial' | 'enterprise' = 'tri
       };
     },
   });
+  return { ...stub, storeLogo };
 }
 
 describe('/organization', { timeout: 60_000 }, () => {
@@ -75,7 +87,7 @@ describe('/organization', { timeout: 60_000 }, () => {
     expect(organizationTabOf('billing')).toBe('overview');
     expect(organizationTabOf('users')).toBe('users');
     expect(organizationTabOf('settings')).toBe('settings');
-    organizationServer(['regular']);
+    const { calls } = organizationServer(['regular']);
     renderApp('/organization/details', signedInDouble());
     expect(await screen.findByRole('heading', { name: 'Demo Hydraulics' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
@@ -85,6 +97,8 @@ describe('/organization', { timeout: 60_000 }, () => {
       'Currencies',
     ]);
     expect(await screen.findByText('No logo yet. An admin of your organization can add one.')).toBeTruthy();
+    // The organisation says it has no logo: nothing asks for one (a request that could only answer 404).
+    expect(calls.filter((c) => c.path.startsWith('/api/v1/image/'))).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Edit the organization name' })).toBeNull();
     expect(screen.queryByText('Upload logo')).toBeNull();
     expect(screen.getByText('Trial')).toBeTruthy();
@@ -156,6 +170,7 @@ describe('/organization', { timeout: 60_000 }, () => {
   it('lets an admin upload the logo with a progress bar, then shows it', async () => {
     let finish: (() => void) | undefined;
     const sent: { url?: string } = {};
+    const server = organizationServer(['admin']);
     class FakeXhr {
       status = 0;
       responseText = '';
@@ -169,13 +184,13 @@ describe('/organization', { timeout: 60_000 }, () => {
       send() {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
         finish = () => {
+          server.storeLogo();
           this.status = 200;
           this.onload?.();
         };
       }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    organizationServer(['admin']);
     renderApp('/organization', signedInDouble());
     expect(await screen.findByText('No logo yet.')).toBeTruthy();
 

@@ -131,6 +131,7 @@ function Overview({
         {organization.data ? (
           <LogoSection
             organizationId={organization.data._id}
+            hasLogo={organization.data.hasLogo}
             name={organization.data.name}
             canEdit={isAdmin}
           />
@@ -165,15 +166,17 @@ function OrganizationName({ name, canEdit }: { name: string; canEdit: boolean })
 
 function LogoSection({
   organizationId,
+  hasLogo,
   name,
   canEdit,
 }: {
   organizationId: string;
+  hasLogo: boolean;
   name: string;
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const logo = useImageUrl(organizationId);
+  const logo = useImageUrl(organizationId, hasLogo);
   return (
     <Stack spacing={2}>
       {logo ? (

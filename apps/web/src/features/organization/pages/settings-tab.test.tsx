@@ -78,7 +78,7 @@ function settingsServer({
       body: createSessionProfile({ userRoles: ['admin'], subscription: tier }),
     },
     'GET /api/v1/organization': {
-      body: { _id: 'org-1', name: 'Demo Hydraulics', createdAt: '2026-01-05T00:00:00.000Z' },
+      body: { _id: 'org-1', name: 'Demo Hydraulics', createdAt: '2026-01-05T00:00:00.000Z', hasLogo: false },
     },
     'GET /api/v1/organization/hasparker': read((s) => s.hasParker),
     'GET /api/v1/organization/hideinventory': read((s) => s.hideInventory),

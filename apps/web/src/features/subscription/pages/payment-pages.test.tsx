@@ -168,7 +168,7 @@ describe('/organization/billing', { timeout: 60_000 }, () => {
     const row = within(invoices).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('HW-0001');
     expect(row.textContent).toContain('US$79');
-    expect(within(row).getByRole('button', { name: 'Download invoice HW-0001' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Download invoice HW-0001 as PDF' })).toBeTruthy();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Change plan or card' }));
     await waitFor(() => expect(left).toEqual(['http://pay.test/portal/1']));

@@ -42,6 +42,7 @@ import {
 } from '@/api/workorders';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
@@ -295,7 +296,7 @@ function WorkOrderDetail({ workOrder }: { workOrder: WorkOrder }) {
       {isOnTheFloor(status) && workOrder.picks.length > 0 ? <Picks workOrder={workOrder} /> : null}
 
       <Section title={t('workOrders.detail.lines')}>
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollRegion aria-label={t('workOrders.detail.linesTable', { number: workOrder.number })}>
           <Table size="small" aria-label={t('workOrders.detail.linesTable', { number: workOrder.number })}>
             <TableHead>
               <TableRow>
@@ -334,7 +335,7 @@ function WorkOrderDetail({ workOrder }: { workOrder: WorkOrder }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       </Section>
 
       {workOrder.looseItems.length > 0 ? <LooseItems workOrder={workOrder} system={units.system} /> : null}
@@ -519,7 +520,7 @@ function Picks({ workOrder }: { workOrder: WorkOrder }) {
   const { system } = useUnits();
   return (
     <Section title={t('workOrders.detail.picks')}>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollRegion aria-label={t('workOrders.detail.picksTable', { number: workOrder.number })}>
         <Table size="small" aria-label={t('workOrders.detail.picksTable', { number: workOrder.number })}>
           <TableHead>
             <TableRow>
@@ -576,7 +577,7 @@ function Picks({ workOrder }: { workOrder: WorkOrder }) {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </Section>
   );
 }
@@ -593,7 +594,7 @@ function LooseItems({ workOrder, system }: { workOrder: WorkOrder; system: UnitS
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('workOrders.detail.looseItemsHelp')}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollRegion aria-label={t('workOrders.detail.looseItemsTable', { number: workOrder.number })}>
         <Table size="small" aria-label={t('workOrders.detail.looseItemsTable', { number: workOrder.number })}>
           <TableHead>
             <TableRow>
@@ -622,7 +623,7 @@ function LooseItems({ workOrder, system }: { workOrder: WorkOrder; system: UnitS
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </Section>
   );
 }
@@ -633,7 +634,7 @@ function Materials({ workOrder, system }: { workOrder: WorkOrder; system: UnitSy
   const quantity = (m: WorkOrderMaterial, value: number) => formatStockQuantity(value, m.stockUnit, system);
   return (
     <Section title={t('workOrders.detail.materials')}>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollRegion aria-label={t('workOrders.detail.materialsTable', { number: workOrder.number })}>
         <Table size="small" aria-label={t('workOrders.detail.materialsTable', { number: workOrder.number })}>
           <TableHead>
             <TableRow>
@@ -683,7 +684,7 @@ function Materials({ workOrder, system }: { workOrder: WorkOrder; system: UnitSy
             })}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </Section>
   );
 }

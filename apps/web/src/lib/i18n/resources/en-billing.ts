@@ -57,7 +57,7 @@ export const enBilling = {
     invoiceStatus: 'Status',
     invoiceStatuses: { paid: 'Paid', open: 'Due', void: 'Void', uncollectible: 'Unpaid' },
     download: 'PDF',
-    downloadLabel: 'Download invoice {{number}}',
+    downloadLabel: 'Download invoice {{number}} as PDF',
     downloadFailed: 'The invoice could not be downloaded.',
     emptyTitle: 'No invoices yet',
     emptyText: 'Invoices appear here once you pay for a plan.',
