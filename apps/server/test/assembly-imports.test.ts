@@ -203,7 +203,7 @@ describe('hose assembly imports', () => {
         row: 4,
         column: 'End A fitting',
         message:
-          'End A: fitting F-XS-12-FJX90 does not fit hose GEN-2SN-08. Series XS; this hose takes series SN. For -12 hose; this hose is -8. Series XS is for hose that must be skived; this hose is not skived',
+          'End A: fitting F-XS-12-FJX90 does not fit hose GEN-2SN-08. Series XS; this hose takes series SN. Dash size -12; this hose is -8. Series XS is for hose that must be skived; this hose is not skived',
       },
       {
         row: 5,
@@ -254,6 +254,10 @@ describe('hose assembly imports', () => {
       created: 2,
       updated: 0,
       message: 'Imported 2 hose assemblies: 2 new, 0 updated.',
+      changes: [
+        { row: 2, change: 'created', item: 'IMP-100', fields: [] },
+        { row: 3, change: 'created', item: 'C-00001', fields: [] },
+      ],
     });
     const made = await revisions(shop);
     expect(made.map((r) => [r.partNumber, r.revision, r.latest, Number(r.cutLengthMm)])).toEqual([
@@ -282,7 +286,14 @@ describe('hose assembly imports', () => {
       name: 'assemblies.csv',
       content: toCsv(HEADER, [exampleRow('IMP-100')]),
     });
-    expect(again.details).toMatchObject({ status: 'succeeded', created: 0, updated: 0 });
+    expect(again.details).toMatchObject({
+      status: 'succeeded',
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      changes: [],
+      message: 'Nothing changed: every row of the file is already saved as it is (1 hose assembly).',
+    });
     expect((await revisions(shop)).map((r) => r.id)).toEqual(made.map((r) => r.id));
 
     // A new length: revision B, and A stays readable.
@@ -290,7 +301,19 @@ describe('hose assembly imports', () => {
       name: 'assemblies-longer.csv',
       content: toCsv(HEADER, [exampleRow('imp-100', { 'Length (mm)': 1200 })]),
     });
-    expect(longer.details).toMatchObject({ status: 'succeeded', created: 0, updated: 1 });
+    expect(longer.details).toMatchObject({
+      status: 'succeeded',
+      created: 0,
+      updated: 1,
+      changes: [
+        {
+          row: 2,
+          change: 'updated',
+          item: 'IMP-100 (revision B)',
+          fields: [{ field: 'overallLengthMm', before: 1000, after: 1200 }],
+        },
+      ],
+    });
     const after = await t.database.withTenant(shop.organizationId, (tx) =>
       tx
         .select()
@@ -355,6 +378,72 @@ describe('hose assembly imports', () => {
     expect(spec.computed.wrapLengthMm).toBe(990);
   });
 
+  it('refuses rows the builder would refuse for safety, and keeps an assembly’s confirmations (ADR 22)', async () => {
+    const ids = await sampleParts(t, shop);
+    // Built in the builder for a 4000 psi application, its 110 °C confirmed with a reason.
+    const confirmations = [{ code: 'temperature' as const, reason: 'Cab heater circuit, short runs only' }];
+    const built = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/hoseassembly/new/update',
+      headers: bearer(shop.adminToken),
+      payload: exampleInput(ids, {
+        partNumber: 'SAFE-1',
+        application: { workingPressurePsi: 4000, tempC: 110, media: 'oil' },
+        confirmations,
+      }) as Record<string, unknown>,
+    });
+    expect(built.statusCode, built.body).toBe(200);
+    const before = await revisions(shop);
+
+    const refused = await runImport({
+      name: 'safety.csv',
+      content: toCsv(HEADER, [
+        // A 3000 psi NPT fitting at End A would carry the 4000 psi application.
+        exampleRow('SAFE-1', {
+          'End A fitting': 'F-SN-08-MNPT',
+          Orientation: '',
+          'Measured to': '',
+          Notes: '',
+        }),
+        // 220 mm overall: 110 mm of -8 hose, below its minimum free length; a file cannot confirm that.
+        exampleRow('SAFE-SHORT', { 'Length (mm)': 220 }),
+      ]),
+    });
+    expect(refused.details.status).toBe('failed');
+    expect(refused.details.errors).toEqual([
+      {
+        row: 2,
+        column: 'Part No',
+        message:
+          "The application's 4000 psi is above the assembly's maximum working pressure of 3000 psi (set by End A fitting F-SN-08-MNPT). Choose parts rated for 4000 psi",
+      },
+      {
+        row: 3,
+        column: 'Length (mm)',
+        message:
+          'The 110 mm cut length is below the minimum free length of 114 mm for -8 hose GEN-2SN-08: open the assembly in the builder and confirm it with a reason (an import cannot)',
+      },
+    ]);
+    expect((await revisions(shop)).map((r) => r.id)).toEqual(before.map((r) => r.id));
+
+    // A new length keeps the temperature the assembly's builder confirmed, with its reason.
+    const longer = await runImport({
+      name: 'safety-longer.csv',
+      content: toCsv(HEADER, [exampleRow('SAFE-1', { 'Length (mm)': 1100, Notes: '' })]),
+    });
+    expect(longer.details, JSON.stringify(longer.details.errors)).toMatchObject({
+      status: 'succeeded',
+      updated: 1,
+    });
+    const latest = (await revisions(shop)).find((r) => r.partNumber === 'SAFE-1' && r.latest);
+    expect(latest?.revision).toBe('B');
+    const spec = latest?.spec as StoredSpec;
+    expect(spec.input.confirmations).toEqual(confirmations);
+    expect(spec.computed.findings?.map((f) => [f.code, f.reason])).toEqual([
+      ['temperature', 'Cab heater circuit, short runs only'],
+    ]);
+  });
+
   it('refuses a file that would pass the plan’s limit and writes nothing', async () => {
     const trial = await createTenant(t, { tier: 'trial', name: 'Trial Import Hose' });
     await sampleParts(t, trial);
@@ -362,8 +451,9 @@ describe('hose assembly imports', () => {
     const { details } = await runImport({ name: 'too-many.csv', content: toCsv(HEADER, rows) }, trial);
     expect(details.status).toBe('failed');
     expect(details.message).toBe(
-      'Your plan allows 50 hose assemblies and you have 0. Upgrade your subscription to add more. Nothing was imported.',
+      'You have 0 hose assemblies, the file adds 51, your plan allows 50. Upgrade your subscription to import them. Nothing was imported.',
     );
+    expect(details.upgradeUrl).toBe('/upgradesubscription');
     expect(await revisions(trial)).toEqual([]);
   });
 });

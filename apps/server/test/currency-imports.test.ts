@@ -114,7 +114,12 @@ describe('exchange rate imports', () => {
       status: 'succeeded',
       created: 1,
       updated: 1,
-      message: 'Imported 3 exchange rates: 1 new, 1 updated.',
+      unchanged: 1,
+      message: 'Imported 3 exchange rates: 1 new, 1 updated, 1 unchanged.',
+      changes: [
+        { row: 2, change: 'updated', item: 'CAD', fields: [{ field: 'rate', before: 1.37, after: 1.4 }] },
+        { row: 4, change: 'created', item: 'GBP', fields: [] },
+      ],
     });
     const after = await currenciesOf(shop);
     expect(after.currencies.map((c) => [c.code, c.rate])).toEqual([

@@ -128,7 +128,7 @@ describe('customer imports', () => {
     expect(await rowsOf(shop)).toEqual([]);
   });
 
-  it('creates from a good file, notifies, then a second import updates and creates nothing', async () => {
+  it('creates from a good file, notifies, then a second import updates what changed and creates nothing', async () => {
     const header = [
       'name',
       'accountNumber',
@@ -174,12 +174,37 @@ describe('customer imports', () => {
     );
     expect(notes).toHaveLength(1);
 
-    // The same file again, with one change: updated in place (by account number, then by name).
+    // The same file again, with changes: updated in place (by account number, then by name); the margin is
+    // listed first; the unchanged row is counted.
     const changed = rows.map((r) => [...r]);
     changed[0]![0] = 'Prairie Agricultural Supply';
+    changed[0]![3] = '35';
     changed[2]![7] = 'Pays cash';
     const second = await runImport('customer', { name: 'customers.csv', content: toCsv(header, changed) });
-    expect(second.details).toMatchObject({ status: 'succeeded', created: 0, updated: 3 });
+    expect(second.details).toMatchObject({
+      status: 'succeeded',
+      created: 0,
+      updated: 2,
+      unchanged: 1,
+      message: 'Imported 3 customers: 0 new, 2 updated, 1 unchanged.',
+      changes: [
+        {
+          row: 2,
+          change: 'updated',
+          item: 'Prairie Agricultural Supply (PA-1)',
+          fields: [
+            { field: 'marginPct', before: 32, after: 35 },
+            { field: 'name', before: 'Prairie Ag Supply', after: 'Prairie Agricultural Supply' },
+          ],
+        },
+        {
+          row: 4,
+          change: 'updated',
+          item: 'Walk-in Cash',
+          fields: [{ field: 'notes', before: 'No account', after: 'Pays cash' }],
+        },
+      ],
+    });
     const after = await rowsOf(shop);
     expect(after).toHaveLength(3);
     expect(after.find((c) => c.accountNumber === 'PA-1')).toMatchObject({
@@ -203,7 +228,8 @@ describe('customer imports', () => {
     expect(details).toMatchObject({
       status: 'failed',
       message:
-        'Your plan allows 25 customers and you have 24. Upgrade your subscription to add more. Nothing was imported.',
+        'You have 24 customers, the file adds 2, your plan allows 25. Upgrade your subscription to import them. Nothing was imported.',
+      upgradeUrl: '/upgradesubscription',
     });
     expect(await rowsOf(trial)).toHaveLength(24);
   });
@@ -261,7 +287,7 @@ describe('customer imports', () => {
       expect(await itemCount(tenant)).toBe(0);
     });
 
-    it('creates the items, then a re-import updates them and creates nothing', async () => {
+    it('creates the items, a re-import changes nothing, and a new price is listed with its old one', async () => {
       const rows = [
         ['IB-1', 'THEIRS-1', 'component', 'our-a', '10'],
         ['ib-1', 'THEIRS-2', 'component', 'OUR-B', ''],
@@ -277,7 +303,30 @@ describe('customer imports', () => {
         { name: 'items.csv', content: toCsv(header, rows) },
         tenant,
       );
-      expect(second.details).toMatchObject({ status: 'succeeded', created: 0, updated: 2 });
+      expect(second.details).toMatchObject({
+        status: 'succeeded',
+        created: 0,
+        updated: 0,
+        unchanged: 2,
+        changes: [],
+      });
+      const repriced = await runImport(
+        'customerItem',
+        { name: 'items.csv', content: toCsv(header, [['IB-1', 'THEIRS-1', 'component', 'OUR-A', '12']]) },
+        tenant,
+      );
+      expect(repriced.details).toMatchObject({
+        status: 'succeeded',
+        updated: 1,
+        changes: [
+          {
+            row: 2,
+            change: 'updated',
+            item: 'THEIRS-1 (IB-1)',
+            fields: [{ field: 'price', before: '10.00', after: '12.00' }],
+          },
+        ],
+      });
       expect(await itemCount(tenant)).toBe(2);
       const list = await t.database.withTenant(tenant.organizationId, (tx) =>
         tx.select().from(customerItems).where(eq(customerItems.organizationId, tenant.organizationId)),
@@ -285,7 +334,7 @@ describe('customer imports', () => {
       expect(list.find((i) => i.customerPartNumber === 'THEIRS-1')).toMatchObject({
         targetType: 'component',
         targetPartNumber: 'OUR-A',
-        price: 10,
+        price: 12,
       });
     });
 

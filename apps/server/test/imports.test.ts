@@ -24,6 +24,7 @@ import { CRASH_MESSAGE, startJobWorker } from '../src/modules/jobs/worker.ts';
 import { componentInput } from './factories.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 import {
+  type FileCell,
   type FileRow,
   HOSE_FIELDS,
   type HoseField,
@@ -413,6 +414,13 @@ describe('component imports', () => {
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json().message).toBe(message);
       }
+      // An API client is told which required fields have no column, by name.
+      const unmapped = await startImport(t, shop.adminToken, preview.importId, {
+        ...preview.mapping,
+        series: null,
+        workingPressurePsi: null,
+      });
+      expect(unmapped.json().details).toEqual({ missingFields: ['series', 'workingPressurePsi'] });
       const unknownField = await startImport(t, shop.adminToken, preview.importId, {
         ...preview.mapping,
         description: 'colour',
@@ -470,7 +478,7 @@ describe('component imports', () => {
       rowOf(HOSE_FIELDS, hoseValues('v-100', { brand: 'Other brand' })),
     ]);
 
-    it('creates every row, notifies the user, then a second run only updates and changes nothing', async () => {
+    it('creates every row, notifies the user, then the same file again changes nothing and writes nothing', async () => {
       const first = await importFile(t, shop.adminToken, 'hose', { name: 'hoses.csv', content: file });
       expect(first.details, JSON.stringify(first.details.errors)).toMatchObject({
         status: 'succeeded',
@@ -478,12 +486,21 @@ describe('component imports', () => {
         rowsTotal: 4,
         created: 4,
         updated: 0,
+        unchanged: 0,
         errors: [],
         errorCount: 0,
         message: 'Imported 4 hoses: 4 new, 0 updated.',
         startedBy: { _id: shop.adminId },
+        upgradeUrl: null,
       });
       expect(first.details.finishedAt).not.toBeNull();
+      // Every created row, by its file row and as the shop knows it.
+      expect(first.details.changes).toEqual([
+        { row: 2, change: 'created', item: 'ACME V-100', fields: [] },
+        { row: 3, change: 'created', item: 'V-101', fields: [] },
+        { row: 4, change: 'created', item: 'ACME V-102', fields: [] },
+        { row: 5, change: 'created', item: 'Other brand v-100', fields: [] },
+      ]);
 
       const hoses = await customHoses();
       expect(hoses.get('V-100')).toMatchObject({
@@ -524,15 +541,92 @@ describe('component imports', () => {
       expect(second.details).toMatchObject({
         status: 'succeeded',
         created: 0,
-        updated: 4,
-        message: 'Imported 4 hoses: 0 new, 4 updated.',
+        updated: 0,
+        unchanged: 4,
+        changes: [],
+        message: 'Nothing changed: every row of the file is already saved as it is (4 hoses).',
       });
-      const after = await customHoses();
-      const strip = (m: Map<string, Record<string, unknown>>) =>
-        [...m.values()]
-          .map(({ updatedAt: _u, ...rest }) => rest)
-          .sort((a, b) => String(a._id).localeCompare(String(b._id)));
-      expect(strip(after)).toEqual(strip(hoses));
+      // Not even written: each hose is exactly as it was, down to when it was last updated.
+      const sorted = (m: Map<string, Record<string, unknown>>) =>
+        [...m.values()].sort((a, b) => String(a._id).localeCompare(String(b._id)));
+      expect(sorted(await customHoses())).toEqual(sorted(hoses));
+    });
+
+    it('a re-import with a new price and a new row lists them, money first, and counts the rest unchanged', async () => {
+      const tenant = await createTenant(t, { tier: 'professional' });
+      const rows = [
+        hoseValues('R-1', { cost: '10' }),
+        hoseValues('R-2', { cost: '3.5' }),
+        hoseValues('R-3', { cost: '7.25' }),
+      ];
+      const csv = (values: Record<HoseField, FileCell>[]) =>
+        toCsv(
+          HOSE_FIELDS,
+          values.map((v) => rowOf(HOSE_FIELDS, v)),
+        );
+      const first = await importFile(t, tenant.adminToken, 'hose', { name: 'r.csv', content: csv(rows) });
+      expect(first.details).toMatchObject({ status: 'succeeded', created: 3 });
+      const before = await customHoses(tenant);
+
+      const changed = [
+        // The description is before the cost in the file; the cost is listed first.
+        hoseValues('R-1', { cost: '12.5', description: 'Hose R-1, longer life', active: 'no' }),
+        rows[1] as Record<HoseField, FileCell>,
+        // The same hose spelt in another case is the same hose; its odMm cell emptied.
+        hoseValues('r-3', { cost: '7.250', odMm: '', description: 'Hose R-3' }),
+        hoseValues('R-4'),
+      ];
+      const second = await importFile(t, tenant.adminToken, 'hose', {
+        name: 'r2.csv',
+        content: csv(changed),
+      });
+      expect(second.details).toMatchObject({
+        status: 'succeeded',
+        rowsTotal: 4,
+        created: 1,
+        updated: 2,
+        unchanged: 1,
+        message: 'Imported 4 hoses: 1 new, 2 updated, 1 unchanged.',
+      });
+      expect(second.details.changes).toEqual([
+        {
+          row: 2,
+          change: 'updated',
+          item: 'ACME R-1',
+          fields: [
+            { field: 'cost', before: '10.00', after: '12.50' },
+            { field: 'description', before: 'Hose R-1', after: 'Hose R-1, longer life' },
+            { field: 'active', before: 'yes', after: 'no' },
+          ],
+        },
+        {
+          row: 4,
+          change: 'updated',
+          item: 'ACME r-3',
+          fields: [{ field: 'odMm', before: 19.4, after: null }],
+        },
+        { row: 5, change: 'created', item: 'ACME R-4', fields: [] },
+      ]);
+      const after = await customHoses(tenant);
+      expect(after.get('R-1')).toMatchObject({
+        cost: 12.5,
+        description: 'Hose R-1, longer life',
+        active: false,
+      });
+      // The unchanged row was not written.
+      expect(after.get('R-2')).toEqual(before.get('R-2'));
+      expect(after.get('R-3')).not.toHaveProperty('odMm');
+    });
+
+    it('keeps the first 1,000 changed rows of a larger file, with the true counts', async () => {
+      const tenant = await createTenant(t, { tier: 'professional' });
+      const { details } = await importFile(t, tenant.adminToken, 'hose', {
+        name: 'many.csv',
+        content: hoseCsv(1200),
+      });
+      expect(details).toMatchObject({ status: 'succeeded', created: 1200, updated: 0, unchanged: 0 });
+      expect(details.changes).toHaveLength(1000);
+      expect(details.changes.map((c) => c.row)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
     });
 
     it('reads an .xlsx workbook with typed cells', async () => {
@@ -793,8 +887,11 @@ describe('component imports', () => {
           'rowsTotal',
           'created',
           'updated',
+          'unchanged',
+          'removed',
           'errorCount',
           'message',
+          'upgradeUrl',
           'createdAt',
           'finishedAt',
           'startedBy',

@@ -111,8 +111,17 @@ describe('price list imports', () => {
     expect(first.details).toMatchObject({
       status: 'succeeded',
       created: 4,
-      message: 'Imported 4 price list items: 4 new, 0 updated.',
+      message: 'Imported 4 price list items: 4 new, 0 updated, 1 removed.',
+      removed: 1,
     });
+    // The hand-made draft's item the file leaves out is removed from the list.
+    expect(first.details.changes).toEqual([
+      { row: 2, change: 'created', item: `${a.partNumber} in Fleet`, fields: [] },
+      { row: 3, change: 'created', item: `${assembly.title} in Fleet`, fields: [] },
+      { row: 4, change: 'created', item: `${b.partNumber} in Export`, fields: [] },
+      { row: 5, change: 'created', item: `${kit.title} in Fleet`, fields: [] },
+      { row: null, change: 'removed', item: `${b.partNumber} in Fleet`, fields: [] },
+    ]);
     expect(summary(await draftItems(fleet))).toEqual(
       [
         ['component', a.partNumber, 1250, [{ minQuantity: 10, unitPrice: 1125 }]],
@@ -137,6 +146,40 @@ describe('price list imports', () => {
     expect(published.draft).toBeNull();
     const inForce = await ok<{ items: Item[] }>(get(`pricelist/${fleet._id}/items`));
     expect(summary(inForce.items)).toEqual([['component', b.partNumber, 500, []]]);
+
+    // Against the prices in force (no draft): the same price changes nothing, a new one is listed.
+    const same = await runImport({
+      name: 'same.csv',
+      content: toCsv(HEADER, [['Fleet', b.partNumber, '', '5', '', '']]),
+    });
+    expect(same.details).toMatchObject({
+      status: 'succeeded',
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      changes: [],
+      message: 'Nothing changed: every row of the file is already saved as it is (1 price list item).',
+    });
+    const repriced = await runImport({
+      name: 'repriced.csv',
+      content: toCsv(HEADER, [['Fleet', b.partNumber, '', '5.5', '20', '5.25']]),
+    });
+    expect(repriced.details).toMatchObject({
+      status: 'succeeded',
+      updated: 1,
+      changes: [
+        {
+          row: 2,
+          change: 'updated',
+          item: `${b.partNumber} in Fleet`,
+          fields: [
+            { field: 'unitPrice', before: '5.00', after: '5.50' },
+            { field: 'break1Price', before: null, after: '5.25' },
+            { field: 'break1Quantity', before: null, after: 20 },
+          ],
+        },
+      ],
+    });
   });
 
   it('reports every bad row with row, column and message and changes no draft', async () => {

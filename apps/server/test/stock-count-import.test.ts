@@ -186,6 +186,27 @@ describe('a good stock take', () => {
     expect(started.statusCode, started.body).toBe(202);
     const details = await waitForImport(t, shop.adminToken, preview.importId);
     expect(details.status, JSON.stringify(details.errors)).toBe('succeeded');
+    // The lines the count changed, with what was on hand; the lines it confirmed are unchanged.
+    expect(details).toMatchObject({
+      created: 0,
+      updated: 2,
+      unchanged: 2,
+      message: 'Imported 4 stock counts: 0 new, 2 updated, 2 unchanged.',
+      changes: [
+        {
+          row: 2,
+          change: 'updated',
+          item: expect.stringMatching(new RegExp(`^${hose.partNumber} .* in MAIN / A1$`)),
+          fields: [{ field: 'counted', before: '30.00 m', after: '25.00 m' }],
+        },
+        {
+          row: 4,
+          change: 'updated',
+          item: expect.stringMatching(new RegExp(`^${fitting.partNumber} .* in VAN1$`)),
+          fields: [{ field: 'counted', before: '0', after: '3' }],
+        },
+      ],
+    });
     expect(await ledgerRows()).toBe(rows + 2);
     expect(await onHand(hose.id, main.id, main.a1)).toBe(25_000);
     expect(await onHand(fitting.id, main.id, null)).toBe(10);

@@ -110,7 +110,34 @@ describe('warehouse imports', () => {
       ['MAIN', '', '', '', '', '', '', 'B1', 'Back room'],
     ];
     const second = await runImport(shop, { name: 'again.csv', content: toCsv(HEADER, changed) });
-    expect(second.details).toMatchObject({ status: 'succeeded', created: 1, updated: 3 });
+    expect(second.details).toMatchObject({ status: 'succeeded', created: 1, updated: 3, unchanged: 0 });
+    expect(second.details.changes).toEqual([
+      {
+        row: 2,
+        change: 'updated',
+        item: 'van-1',
+        fields: [
+          { field: 'code', before: 'VAN-1', after: 'van-1' },
+          { field: 'isDefault', before: 'no', after: 'yes' },
+        ],
+      },
+      {
+        row: 3,
+        change: 'updated',
+        item: 'MAIN',
+        fields: [{ field: 'name', before: 'Main warehouse', after: 'Main shop' }],
+      },
+      {
+        row: 4,
+        change: 'updated',
+        item: 'MAIN / a2',
+        fields: [
+          { field: 'locationCode', before: 'A2', after: 'a2' },
+          { field: 'locationName', before: null, after: 'Aisle 2' },
+        ],
+      },
+      { row: 5, change: 'created', item: 'MAIN / B1', fields: [] },
+    ]);
     const later = await stored(shop);
     expect(later).toMatchObject([
       {
@@ -127,6 +154,18 @@ describe('warehouse imports', () => {
       { code: 'van-1', name: 'Service van 1', isDefault: true, locations: [['REEL', 'Hose reel']] },
     ]);
     expect(later[0]?.id).toBe(after[0]?.id);
+
+    // The same file a third time: nothing changes.
+    const third = await runImport(shop, { name: 'again.csv', content: toCsv(HEADER, changed) });
+    expect(third.details).toMatchObject({
+      status: 'succeeded',
+      created: 0,
+      updated: 0,
+      unchanged: 4,
+      changes: [],
+      message: 'Nothing changed: every row of the file is already saved as it is (4 warehouses).',
+    });
+    expect(await stored(shop)).toEqual(later);
   });
 
   it('reports every bad row with row, column and message and writes nothing', async () => {

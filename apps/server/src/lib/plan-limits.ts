@@ -49,7 +49,7 @@ export async function assertWithinPlanLimit(
     throw new AppError(
       AppErrorCode.LimitReached,
       `Your plan allows ${max} ${WHAT[limit]} and you have ${count}. Upgrade your subscription to add more.`,
-      { limit, max, count, upgradeUrl: UPGRADE_URL },
+      { limit, max, count, adding, upgradeUrl: UPGRADE_URL },
     );
   }
 }

@@ -81,6 +81,39 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const importStartedSchema = z.object({ importId: z.string(), jobId: z.string() });
 export type ImportStarted = z.infer<typeof importStartedSchema>;
 
+/** The most changed rows an import log keeps (its counts stay true): the first ones, in file order. */
+export const MAX_IMPORT_CHANGES = 1000;
+
+/**
+ * A value before or after an import, as it is shown: text (an amount with its decimals, yes or no), a
+ * number, or null for an empty value.
+ */
+export const importChangeValueSchema = z.union([z.string(), z.number(), z.null()]);
+export type ImportChangeValue = z.infer<typeof importChangeValueSchema>;
+
+/** One field an import changed: a contract field name (a file column of the template). */
+export const importFieldChangeSchema = z.object({
+  field: z.string(),
+  before: importChangeValueSchema,
+  after: importChangeValueSchema,
+});
+export type ImportFieldChange = z.infer<typeof importFieldChangeSchema>;
+
+/** What an import did to one item: made it, changed it, or (a price list's file replaces it) left it out. */
+export const IMPORT_CHANGE_KINDS = ['created', 'updated', 'removed'] as const;
+export type ImportChangeKind = (typeof IMPORT_CHANGE_KINDS)[number];
+
+export const importRowChangeSchema = z.object({
+  /** The file's row (header = 1); null for an item the file left out. */
+  row: z.number().int().nullable(),
+  change: z.enum(IMPORT_CHANGE_KINDS),
+  /** The item as the shop knows it: 'ACME H-2AT-08', a customer's name. */
+  item: z.string(),
+  /** What an update changed, prices first; empty for an item created or removed. */
+  fields: z.array(importFieldChangeSchema),
+});
+export type ImportRowChange = z.infer<typeof importRowChangeSchema>;
+
 export const importSummarySchema = z.object({
   importId: z.string(),
   /** The import target; a stored log may name one this version no longer has. */
@@ -94,15 +127,34 @@ export const importSummarySchema = z.object({
   rowsTotal: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
+  /**
+   * Rows the file holds exactly as they were already saved (nothing was written for them). This and the
+   * other fields that came with it (`upgradeUrl`, `changes`) read as none when an answer leaves them out.
+   */
+  unchanged: z.number().int().default(0),
+  /**
+   * Items the file removed by leaving them out (a price list's file replaces the list), as many as
+   * `changes` lists (the message says how many in all).
+   */
+  removed: z.number().int().default(0),
   errorCount: z.number().int(),
   message: z.string(),
+  /** Where the plan is upgraded, when the import failed because it would pass the plan's limit. */
+  upgradeUrl: z.string().nullable().default(null),
   createdAt: isoDateTimeSchema,
   finishedAt: isoDateTimeSchema.nullable(),
   startedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const importDetailsSchema = importSummarySchema.extend({ errors: z.array(importErrorSchema) });
+export const importDetailsSchema = importSummarySchema.extend({
+  errors: z.array(importErrorSchema),
+  /**
+   * Every item created, updated or removed, in file order, at most MAX_IMPORT_CHANGES (`created` and
+   * `updated` count them all); empty for an import that failed.
+   */
+  changes: z.array(importRowChangeSchema).default([]),
+});
 export type ImportDetails = z.infer<typeof importDetailsSchema>;
 
 export const importListSchema = listResponse(importSummarySchema);
@@ -244,7 +296,7 @@ export const getImport = endpoint({
   method: 'GET',
   path: `${BASE}/:importId`,
   tag: TAG,
-  summary: 'An import: its status, progress, counts and every problem',
+  summary: 'An import: its status, progress, counts, what it changed and every problem',
   access: ADMIN,
   params: importParams,
   response: importDetailsSchema,

@@ -6,11 +6,14 @@
  *   that use one part number); an empty ferrule of a two-piece fitting is chosen as the builder chooses it
  *   (`chooseFerrule`, over the hose's series and dash in part-number order).
  * - Every row is checked with the builder's own rules (`computeAssembly`): a row the builder would refuse
- *   is reported with the domain's message against the column it concerns.
+ *   is reported with the domain's message against the column it concerns, an application pressure above
+ *   the parts' rating among them. A safety finding (ADR 22) needs a person's confirmation with a reason,
+ *   which a file cannot give: a row with a finding its assembly has not confirmed before is refused, saying
+ *   to confirm it in the builder.
  * - A row whose part number is an existing assembly is compared with its latest revision: unchanged, it
- *   writes nothing; changed, it becomes the next revision (what the assembly's adaptors, wrap and
- *   application figures were stays, since the file has no columns for them). A row without a part number
- *   gets the next one of the organisation's pattern.
+ *   writes nothing; changed, it becomes the next revision (what the assembly's adaptors, wrap, application
+ *   figures and confirmations were stays, since the file has no columns for them). A row without a part
+ *   number gets the next one of the organisation's pattern.
  * - Creating is within the plan's `maxHoseAssemblies`, checked inside the write for the whole file.
  */
 import {
@@ -27,6 +30,7 @@ import {
   computeAssembly,
   type HoseAssemblyInput,
   hoseAssemblyInputSchema,
+  isSafetyConfirmationCode,
   LENGTH_MEASURED_TO,
   MAX_ASSEMBLY_LENGTH_MM,
   measuringPointOf,
@@ -40,8 +44,9 @@ import { components, couplingSeries, customers, hoseAssemblies } from '../../db/
 import { AppError } from '../../lib/errors.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { toComponent } from '../components/service.ts';
+import { fieldChanges } from '../imports/changes.ts';
 import { withUnitCells } from '../imports/fields.ts';
-import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema, WrittenChange } from '../imports/targets.ts';
 import type { ImportError } from '../imports/types.ts';
 import {
   type AssemblySettings,
@@ -234,6 +239,81 @@ interface ResolvedRow {
   input: HoseAssemblyInput;
   existing: { id: string; spec: StoredSpec } | null;
   changed: boolean;
+  /** What the next revision changes, by the file's columns (empty for a new assembly). */
+  fields: ReturnType<typeof fieldChanges>;
+}
+
+type PartRef = { _id: string; partNumber: string; brand: string } | null | undefined;
+
+/**
+ * What a row changes in an existing assembly, by the file's columns, compared as `projection` compares
+ * them: a part by what it is (shown by part number, with its brand when only the brand differs), the
+ * customer by account number.
+ */
+function revisionChanges(
+  existing: StoredSpec,
+  input: HoseAssemblyInput,
+  parts: Record<'hose' | 'fittingA' | 'ferruleA' | 'fittingB' | 'ferruleB', PartRef>,
+  bothEndsBent: boolean,
+  accountOf: ReadonlyMap<string, string>,
+) {
+  const was = existing.input;
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const part = (
+    field: string,
+    oldId: string | undefined,
+    old: { partNumber: string; brand: string } | null | undefined,
+    now: PartRef,
+  ) => {
+    if ((oldId ?? null) === (now?._id ?? null)) return;
+    const sameNumber = old && now && old.partNumber === now.partNumber;
+    before[field] = old ? (sameNumber ? `${old.brand} ${old.partNumber}` : old.partNumber) : null;
+    after[field] = now ? (sameNumber ? `${now.brand} ${now.partNumber}` : now.partNumber) : null;
+  };
+  const { hose, endA, endB } = existing.parts;
+  part('hosePartNumber', was.hoseId, hose, parts.hose);
+  part('endAFittingPartNumber', was.endA.fittingId, endA.fitting, parts.fittingA);
+  part('endAFerrulePartNumber', was.endA.ferruleId, endA.ferrule, parts.ferruleA);
+  part('endBFittingPartNumber', was.endB.fittingId, endB.fitting, parts.fittingB);
+  part('endBFerrulePartNumber', was.endB.ferruleId, endB.ferrule, parts.ferruleB);
+  const customer = (id: string | undefined) => (id ? (accountOf.get(id) ?? id) : null);
+  Object.assign(before, {
+    overallLengthMm: was.overallLengthMm,
+    lengthMeasuredTo: was.lengthMeasuredTo,
+    orientationDeg: was.orientationDeg ?? null,
+    orientationConvention: was.orientationConvention ?? null,
+    customerAccountNumber: customer(was.customerId),
+    description: was.description,
+    notes: was.notes,
+  });
+  Object.assign(after, {
+    overallLengthMm: input.overallLengthMm,
+    lengthMeasuredTo: input.lengthMeasuredTo,
+    orientationDeg: bothEndsBent ? (input.orientationDeg ?? null) : null,
+    orientationConvention: bothEndsBent ? (input.orientationConvention ?? null) : null,
+    customerAccountNumber: customer(input.customerId),
+    description: input.description,
+    notes: input.notes,
+  });
+  return fieldChanges(
+    [
+      'hosePartNumber',
+      'endAFittingPartNumber',
+      'endAFerrulePartNumber',
+      'endBFittingPartNumber',
+      'endBFerrulePartNumber',
+      'overallLengthMm',
+      'lengthMeasuredTo',
+      'orientationDeg',
+      'orientationConvention',
+      'customerAccountNumber',
+      'description',
+      'notes',
+    ],
+    before,
+    after,
+  );
 }
 
 type Outcome = { problems: RowProblem[]; resolved: ResolvedRow | null };
@@ -247,7 +327,7 @@ function visible(settings: AssemblySettings): SQL | undefined {
 const jsonList = (values: Iterable<string>) => JSON.stringify([...new Set(values)]);
 
 /** What the builder's input would compare on: two inputs with one projection are the same assembly. */
-function projection(input: HoseAssemblyInput, bothEndsBent: boolean): string {
+function projection(input: Omit<HoseAssemblyInput, 'confirmations'>, bothEndsBent: boolean): string {
   const end = (e: HoseAssemblyInput['endA']) => [e.fittingId, e.ferruleId ?? null, e.adaptorId ?? null];
   return JSON.stringify([
     input.hoseId,
@@ -339,6 +419,23 @@ async function resolveRows(
   const existingByNumber = new Map(
     existingRows.map((r) => [lower(r.partNumber), { id: r.id, spec: r.spec as StoredSpec }]),
   );
+  // The account numbers of the customers named, for what a row changes.
+  const savedCustomerIds = [...existingByNumber.values()].flatMap(({ spec }) =>
+    spec.input.customerId ? [spec.input.customerId] : [],
+  );
+  const accountOf = new Map(customerRows.map((c) => [c.id, c.account]));
+  if (savedCustomerIds.length > 0) {
+    const saved = await tx
+      .select({ id: customers.id, account: customers.accountNumber })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.organizationId, organizationId),
+          inArray(customers.id, [...new Set(savedCustomerIds)]),
+        ),
+      );
+    for (const c of saved) accountOf.set(c.id, c.account);
+  }
 
   // The adaptors and wraps of existing assemblies stay; the builder's rules see them too.
   const keptIds = new Set<string>();
@@ -486,6 +583,7 @@ async function resolveRows(
       description: parsed.description ?? base?.description ?? '',
       notes: parsed.notes ?? base?.notes ?? '',
       application: base?.application,
+      confirmations: base?.confirmations,
       partNumber: existing ? undefined : parsed.partNumber,
     };
     const checked = hoseAssemblyInputSchema.safeParse(draft);
@@ -541,7 +639,15 @@ async function resolveRows(
           continue;
         }
       }
-      problems.push({ field: fieldOfPath(error.path), message: error.message });
+      const finding = isSafetyConfirmationCode(error.code)
+        ? computed.findings?.find((f) => f.code === error.code)
+        : undefined;
+      problems.push({
+        field: fieldOfPath(error.path),
+        message: finding
+          ? `${finding.message}: open the assembly in the builder and confirm it with a reason (an import cannot)`
+          : error.message,
+      });
     }
     if (problems.length > 0) {
       outcomes.push({ problems, resolved: null });
@@ -549,7 +655,17 @@ async function resolveRows(
     }
     const changed =
       !existing || projection(existing.spec.input, true) !== projection(input, computed.bothEndsBent);
-    outcomes.push({ problems, resolved: { input, existing, changed } });
+    const fields =
+      existing && changed
+        ? revisionChanges(
+            existing.spec,
+            input,
+            { hose, fittingA, ferruleA, fittingB, ferruleB },
+            computed.bothEndsBent,
+            accountOf,
+          )
+        : [];
+    outcomes.push({ problems, resolved: { input, existing, changed, fields } });
   }
   return outcomes;
 }
@@ -559,7 +675,7 @@ async function resolveRows(
 
 /**
  * Two messages about one cell as one: 'End A: fitting X does not fit hose Y. Series XS; …' and
- * 'End A: fitting X does not fit hose Y. For -12 hose; …' share their first sentence, said once.
+ * 'End A: fitting X does not fit hose Y. Dash size -12; …' share their first sentence, said once.
  */
 function joinMessages(first: string, next: string): string {
   const end = next.indexOf('. ');
@@ -612,7 +728,7 @@ const assemblyTarget: ImportTarget = {
       organizationId,
       rows.map((r) => ({ values: r as Record<string, unknown>, parsed: r })),
     );
-    const resolved: ResolvedRow[] = [];
+    const resolved: (ResolvedRow & { index: number })[] = [];
     for (const [i, outcome] of outcomes.entries()) {
       // Checked before the write; a part or customer removed since then refuses the whole file.
       if (!outcome.resolved) {
@@ -622,7 +738,7 @@ const assemblyTarget: ImportTarget = {
           `The library changed while the file was checked: ${rows[i]?.partNumber ?? `row ${i + 1}`}: ${problem?.message ?? 'it no longer passes'}. Import the file again.`,
         );
       }
-      resolved.push(outcome.resolved);
+      resolved.push({ ...outcome.resolved, index: i });
     }
     const creating = resolved.filter((r) => !r.existing).length;
     if (creating > 0) {
@@ -639,22 +755,30 @@ const assemblyTarget: ImportTarget = {
       ...resolved.filter((r) => r.existing || r.input.partNumber),
       ...resolved.filter((r) => !r.existing && !r.input.partNumber),
     ];
-    let created = 0;
-    let updated = 0;
+    const changes: WrittenChange[] = [];
     for (const [i, r] of ordered.entries()) {
+      const { index, fields } = r;
       if (r.existing) {
         if (r.changed) {
-          await reviseAssembly(tx, organizationId, userId, r.existing.id, r.input);
-          updated += 1;
+          const saved = await reviseAssembly(tx, organizationId, userId, r.existing.id, r.input);
+          const item = `${saved.partNumber} (revision ${saved.revision})`;
+          changes.push({ index, change: 'updated', item, fields });
         }
       } else {
-        await createAssembly(tx, organizationId, userId, r.input);
-        created += 1;
+        const saved = await createAssembly(tx, organizationId, userId, r.input);
+        changes.push({ index, change: 'created', item: saved.partNumber, fields: [] });
       }
       if ((i + 1) % 50 === 0) onProgress(i + 1);
     }
     onProgress(ordered.length);
-    return { created, updated };
+    changes.sort((a, b) => a.index - b.index);
+    const created = changes.filter((c) => c.change === 'created').length;
+    return {
+      created,
+      updated: changes.length - created,
+      unchanged: ordered.length - changes.length,
+      changes,
+    };
   },
   url: (importLogId) => `hoseassemblies/import?log=${importLogId}`,
   template: {

@@ -1,13 +1,16 @@
 /**
  * Exchange rates as an import target (ADR 7), declared in the currencies module's manifest: admins of any
  * plan, like `updateCurrencies`. Each row (`exchangeRateImportRowSchema`) adds its currency or sets its rate
- * with the list's own upsert (`upsertRates`: a rate given again unchanged keeps its date); currencies the
- * file leaves out stay. The base currency needs no rate, so a row naming it is refused, and so is a
+ * with the list's own upsert (`upsertRates`: a rate given again unchanged keeps its date and is counted
+ * unchanged; a changed one is listed with its rate before); currencies the file leaves out stay. The base currency needs no rate, so a row naming it is refused, and so is a
  * currency's second row.
  */
 import { AppErrorCode, type ExchangeRateImportRow, exchangeRateImportRowSchema } from '@hosewright/domain';
+import { eq } from 'drizzle-orm';
+import { currencies } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
+import { fieldChanges } from '../imports/changes.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema, WrittenChange } from '../imports/targets.ts';
 import { getSettings } from '../organization/service.ts';
 import { upsertRates } from './service.ts';
 
@@ -68,10 +71,30 @@ export const exchangeRateTarget: ImportTarget = {
     if (rows.some((r) => r.code === baseCurrency)) {
       throw new AppError(AppErrorCode.BadRequest, `${baseMessage(baseCurrency)}.`);
     }
+    const saved = await tx
+      .select({ code: currencies.code, rate: currencies.rate })
+      .from(currencies)
+      .where(eq(currencies.organizationId, organizationId));
+    const rateBefore = new Map(saved.map((r) => [r.code, Number(r.rate)]));
     const { added, changed } = await upsertRates(tx, organizationId, rows);
     onProgress(rows.length);
+    const isAdded = new Set(added);
+    const isChanged = new Set(changed);
+    const changes: WrittenChange[] = [];
+    for (const [index, { code, rate }] of rows.entries()) {
+      if (isAdded.has(code)) changes.push({ index, change: 'created', item: code, fields: [] });
+      if (isChanged.has(code)) {
+        const fields = fieldChanges(['rate'], { rate: rateBefore.get(code) }, { rate });
+        changes.push({ index, change: 'updated', item: code, fields });
+      }
+    }
     // A rate the file repeats unchanged is neither new nor updated.
-    return { created: added.length, updated: changed.length };
+    return {
+      created: added.length,
+      updated: changed.length,
+      unchanged: rows.length - added.length - changed.length,
+      changes,
+    };
   },
   url: (importLogId) => `organization/currencies?log=${importLogId}`,
   template: {

@@ -3,9 +3,11 @@
  *
  * - Customers: a row updates the customer with the same account number, or, without one, the customer with
  *   the same name; otherwise it creates one, within the plan's maxCustomers. Empty cells leave values as
- *   they are, so re-importing a file changes nothing.
+ *   they are, so re-importing a file changes nothing: a row whose filled cells are what the customer has is
+ *   not written, an update lists the columns it changed.
  * - Customer items (professional and enterprise): a row names the customer by account number and our item
- *   by type and part number; it updates the item with the same customer part number or creates it.
+ *   by type and part number; it updates the item with the same customer part number or creates it, and is
+ *   not written when it would change nothing (compared in one read), prices listed first.
  */
 import {
   type Address,
@@ -16,6 +18,7 @@ import {
   customerImportRowSchema,
   customerInputSchema,
   customerItemImportRowSchema,
+  type ImportFieldChange,
   isKnownCurrency,
   PREMIUM_TIERS,
 } from '@hosewright/domain';
@@ -24,7 +27,8 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { components, customerItems, customers, hoseAssemblies, hoseKits } from '../../db/schema.ts';
 import { assertWithinPlanLimit } from '../../lib/plan-limits.ts';
 import { currencyRates, notAvailableMessage } from '../currencies/service.ts';
-import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
+import { fieldChanges, numberOrNull } from '../imports/changes.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema, WrittenChange } from '../imports/targets.ts';
 import type { ImportError } from '../imports/types.ts';
 import { getSettings } from '../organization/service.ts';
 import { countCustomers } from './service.ts';
@@ -103,6 +107,51 @@ function changesFor(row: CustomerImportRow, current: CustomerRow | null): Record
   if (shipping !== undefined) values.shippingAddress = shipping;
   return values;
 }
+
+/**
+ * The columns of `row` that would change `current` (its `changes`, column by column): the plain columns,
+ * the contact's and the address parts the row fills; the margin and discount first.
+ */
+function changedColumns(
+  row: CustomerImportRow,
+  current: CustomerRow,
+  changes: Record<string, unknown>,
+): ImportFieldChange[] {
+  const fields: string[] = [];
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const compare = (field: string, was: unknown, now: unknown) => {
+    fields.push(field);
+    before[field] = was;
+    after[field] = now;
+  };
+  for (const field of PLAIN_FIELDS) {
+    if (row[field] === undefined) continue;
+    const was =
+      field === 'marginPct' || field === 'discountPct' ? numberOrNull(current[field]) : current[field];
+    compare(field, was, row[field]);
+  }
+  const [contact] = (changes.contacts ?? []) as Contact[];
+  if (contact) {
+    const was = ((current.contacts ?? []) as Contact[]).find((c) => lower(c.name) === lower(contact.name));
+    compare('contactName', was?.name, contact.name);
+    compare('contactRole', was?.role, contact.role);
+    compare('contactEmail', was?.email, contact.email);
+    compare('contactPhone', was?.phone, contact.phone);
+  }
+  for (const prefix of ['billing', 'shipping'] as const) {
+    const address = current[`${prefix}Address`] as Address | null;
+    for (const part of ADDRESS_PARTS) {
+      const value = row[`${prefix}${part}`];
+      if (value !== undefined) compare(`${prefix}${part}`, address?.[addressKey(part)], value);
+    }
+  }
+  return fieldChanges(fields, before, after, { first: ['marginPct', 'discountPct'] });
+}
+
+/** A customer as an import log names it: 'Red Deer Excavating Ltd. (RDX-1001)'. */
+const customerItem = (row: CustomerImportRow) =>
+  row.accountNumber ? `${row.name} (${row.accountNumber})` : row.name;
 
 export const CUSTOMER_SYNONYMS: Record<string, string> = {
   customer: 'name',
@@ -190,27 +239,31 @@ const customerTarget: ImportTarget = {
         creating,
       );
     }
-    let created = 0;
-    let updated = 0;
+    const written: WrittenChange[] = [];
+    let unchanged = 0;
     for (const [i, row] of rows.entries()) {
       const match = matches[i] ?? null;
       const changes = changesFor(row, match);
       if (match) {
-        await tx
-          .update(customers)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(and(eq(customers.organizationId, organizationId), eq(customers.id, match.id)));
-        updated += 1;
+        const fields = changedColumns(row, match, changes);
+        if (fields.length === 0) unchanged += 1;
+        else {
+          await tx
+            .update(customers)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(and(eq(customers.organizationId, organizationId), eq(customers.id, match.id)));
+          written.push({ index: i, change: 'updated', item: customerItem(row), fields });
+        }
       } else {
         // The contract's defaults for everything the file leaves out; the base currency unless it names one.
         const input = customerInputSchema.parse({ name: row.name });
         await tx.insert(customers).values({ ...input, currency: baseCurrency, ...changes, organizationId });
-        created += 1;
+        written.push({ index: i, change: 'created', item: customerItem(row), fields: [] });
       }
       if ((i + 1) % 500 === 0) onProgress(i + 1);
     }
     onProgress(rows.length);
-    return { created, updated };
+    return { created: creating, updated: written.length - creating, unchanged, changes: written };
   },
   url: (importLogId) => `customers/import?log=${importLogId}`,
   template: {
@@ -311,6 +364,36 @@ async function findCustomersByAccount(
           and lower(${customers.accountNumber}) in (select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`,
   );
   return new Map(rows.map((r) => [r.account, r.id]));
+}
+
+interface SavedItem {
+  i: number;
+  customerPartNumber: string;
+  description: string;
+  targetType: string;
+  targetId: string | null;
+  targetPartNumber: string;
+  price: string | null;
+}
+
+/** The saved customer items `records` name (customer and customer part number), by index, in one read. */
+async function savedItems(
+  tx: Tx,
+  organizationId: string,
+  records: readonly { customer_id: string; customer_part_number: string }[],
+): Promise<Map<number, SavedItem>> {
+  if (records.length === 0) return new Map();
+  const keys = records.map((r, i) => ({ i, c: r.customer_id, p: r.customer_part_number }));
+  const rows = await queryRows<SavedItem>(
+    tx,
+    sql`select k.i, ci.customer_part_number as "customerPartNumber", ci.description,
+          ci.target_type as "targetType", ci.target_id as "targetId",
+          ci.target_part_number as "targetPartNumber", ci.price::text as price
+        from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(i integer, c uuid, p text)
+        join ${customerItems} ci on ci.organization_id = ${organizationId} and ci.customer_id = k.c
+          and lower(ci.customer_part_number) = lower(k.p)`,
+  );
+  return new Map(rows.map((r) => [r.i, r]));
 }
 
 export const CUSTOMER_ITEM_SYNONYMS: Record<string, string> = {
@@ -424,17 +507,60 @@ const customerItemTarget: ImportTarget = {
         price: r.price ?? null,
       };
     });
+    const saved = await savedItems(tx, organizationId, records);
+    const changes: WrittenChange[] = [];
+    const writing: typeof records = [];
+    for (const [index, r] of records.entries()) {
+      const row = rows[index] as CustomerItemImportRow;
+      const item = `${r.customer_part_number} (${row.customerAccountNumber})`;
+      const was = saved.get(index);
+      if (!was) {
+        changes.push({ index, change: 'created', item, fields: [] });
+        writing.push(r);
+        continue;
+      }
+      // What the upsert below writes: an empty description or price keeps the saved one.
+      const fields = fieldChanges(
+        ['price', 'customerPartNumber', 'description', 'targetType', 'targetPartNumber'],
+        {
+          price: numberOrNull(was.price),
+          customerPartNumber: was.customerPartNumber,
+          description: was.description,
+          targetType: was.targetType,
+          targetPartNumber: was.targetPartNumber,
+        },
+        {
+          price: r.price ?? numberOrNull(was.price),
+          customerPartNumber: r.customer_part_number,
+          description: r.description || was.description,
+          targetType: r.target_type,
+          targetPartNumber: r.target_part_number,
+        },
+        { money: ['price'] },
+      );
+      // The same part number naming another item (an assembly's latest revision) is a change too.
+      if (fields.length === 0 && was.targetId !== r.target_id) {
+        fields.push({
+          field: 'targetPartNumber',
+          before: was.targetPartNumber,
+          after: r.target_part_number,
+        });
+      }
+      if (fields.length === 0) continue;
+      changes.push({ index, change: 'updated', item, fields });
+      writing.push(r);
+    }
     let created = 0;
     let updated = 0;
     const batch = 2000;
-    for (let i = 0; i < records.length; i += batch) {
+    for (let i = 0; i < writing.length; i += batch) {
       const result = await queryRows<{ inserted: boolean }>(
         tx,
         sql`insert into ${customerItems} (organization_id, customer_id, customer_part_number, description,
               target_type, target_id, target_part_number, price)
             select ${organizationId}::uuid, x.customer_id, x.customer_part_number, coalesce(x.description, ''),
               x.target_type, x.target_id, x.target_part_number, x.price
-            from json_to_recordset(${JSON.stringify(records.slice(i, i + batch))}::json) as x(
+            from json_to_recordset(${JSON.stringify(writing.slice(i, i + batch))}::json) as x(
               customer_id uuid, customer_part_number text, description text, target_type text,
               target_id uuid, target_part_number text, price numeric)
             on conflict (organization_id, customer_id, lower(customer_part_number)) do update set
@@ -452,9 +578,10 @@ const customerItemTarget: ImportTarget = {
         if (r.inserted) created += 1;
         else updated += 1;
       }
-      onProgress(Math.min(i + batch, records.length));
+      onProgress(Math.min(i + batch, writing.length));
     }
-    return { created, updated };
+    onProgress(records.length);
+    return { created, updated, unchanged: records.length - writing.length, changes };
   },
   url: (importLogId) => `customers/items/import?log=${importLogId}`,
   template: {

@@ -5,18 +5,19 @@
  * list every problem. The user who started it is notified either way. The targets are the ones the app was
  * composed with (`ImportTargets`, from the module manifests), given to every function that needs one.
  */
-import { AppErrorCode } from '@hosewright/domain';
+import { AppErrorCode, type ImportRowChange, MAX_IMPORT_CHANGES } from '@hosewright/domain';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Database, type HeldTransaction, holdTransaction, type Tx } from '../../db/client.ts';
 import { importFileParts, importLogs, jobs, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { collectGarbage } from '../../lib/memory.ts';
+import { UPGRADE_URL } from '../../lib/plan-limits.ts';
 import { enqueueJob, signalJobQueued } from '../jobs/queue.ts';
 import type { ClaimedJob, JobHandler, JobPhase } from '../jobs/types.ts';
 import { NOTIFICATION_FAILURE, NOTIFICATION_SUCCESS, notify } from '../notifications/service.ts';
 import { importFields, suggestMapping } from './fields.ts';
 import { FileProblem, inspectFile, type OpenedTable, openTable } from './parse.ts';
-import type { ImportTarget, ImportTargets, KeyedRow, ValidRow } from './targets.ts';
+import type { ImportTarget, ImportTargets, KeyedRow, ValidRow, WriteOutcome } from './targets.ts';
 import type {
   ImportDetails,
   ImportError,
@@ -53,6 +54,26 @@ export function importUrl(targets: ImportTargets, target: string, importLogId: s
 function plural(n: number, target: ImportTarget): string {
   const { label } = target;
   return `${n.toLocaleString('en-US')} ${n === 1 ? label.one : label.other}`;
+}
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A file that would take the organisation past its plan's limit (`assertWithinPlanLimit`'s details), said
+ * with the counts; null for any other refusal. `isPlanLimitMessage` knows it again: a failed import keeps
+ * only its message, and its log links to the upgrade when the message is this one.
+ */
+function planLimitMessage(error: AppError, target: ImportTarget): string | null {
+  const { max, count, adding } = error.details ?? {};
+  if (error.code !== AppErrorCode.LimitReached) return null;
+  if (typeof max !== 'number' || typeof count !== 'number' || typeof adding !== 'number') return null;
+  return `You have ${plural(count, target)}, the file adds ${number(adding)}, your plan allows ${number(max)}. Upgrade your subscription to import them. Nothing was imported.`;
+}
+
+const PLAN_LIMIT_MESSAGE = /^You have [\d,]+ .+, the file adds [\d,]+, your plan allows [\d,]+\. /;
+
+function isPlanLimitMessage(message: string): boolean {
+  return PLAN_LIMIT_MESSAGE.test(message);
 }
 
 function safeFileName(name: string | undefined): string {
@@ -294,6 +315,9 @@ const summaryColumns = {
   rowsTotal: importLogs.rowsTotal,
   created: importLogs.created,
   updated: importLogs.updated,
+  unchanged: importLogs.unchanged,
+  removed: sql<number>`(select count(*) from jsonb_array_elements(${importLogs.changes}) as e
+    where e->>'change' = 'removed')`.mapWith(Number),
   message: importLogs.message,
   createdAt: importLogs.createdAt,
   finishedAt: importLogs.finishedAt,
@@ -312,6 +336,8 @@ type SummaryRow = {
   rowsTotal: number;
   created: number;
   updated: number;
+  unchanged: number;
+  removed: number;
   message: string;
   createdAt: Date;
   finishedAt: Date | null;
@@ -334,8 +360,11 @@ function toSummary(row: SummaryRow): ImportSummary {
     rowsTotal: row.rowsTotal,
     created: row.created,
     updated: row.updated,
+    unchanged: row.unchanged,
+    removed: row.removed,
     errorCount: row.errorCount,
     message: row.message,
+    upgradeUrl: status === 'failed' && isPlanLimitMessage(row.message) ? UPGRADE_URL : null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     startedBy: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
@@ -349,13 +378,17 @@ export async function getImport(
 ): Promise<ImportDetails> {
   return database.withTenant(organizationId, async (tx) => {
     const [row] = await tx
-      .select({ ...summaryColumns, errors: importLogs.errors })
+      .select({ ...summaryColumns, errors: importLogs.errors, changes: importLogs.changes })
       .from(importLogs)
       .leftJoin(jobs, eq(jobs.id, importLogs.jobId))
       .leftJoin(users, eq(users.id, importLogs.userId))
       .where(and(eq(importLogs.organizationId, organizationId), eq(importLogs.id, importId)));
     if (!row) throw AppError.notFound('This import');
-    return { ...toSummary(row), errors: row.errors as ImportError[] };
+    return {
+      ...toSummary(row),
+      errors: row.errors as ImportError[],
+      changes: row.changes as ImportRowChange[],
+    };
   });
 }
 
@@ -395,6 +428,7 @@ export interface ImportOutcome {
   rowsTotal: number;
   created: number;
   updated: number;
+  unchanged: number;
   /** Every problem (at most MAX_STORED_ERRORS). */
   errors: ImportError[];
   message: string;
@@ -430,6 +464,8 @@ async function finishFailed(
       message: fields.message,
       created: 0,
       updated: 0,
+      unchanged: 0,
+      changes: [],
       ...(fields.rowsTotal === undefined ? {} : { rowsTotal: fields.rowsTotal }),
       finishedAt: new Date(),
     })
@@ -515,6 +551,7 @@ export async function runImport(
       rowsTotal: log.rowsTotal,
       created: log.created,
       updated: log.updated,
+      unchanged: log.unchanged,
       errors: log.errors as ImportError[],
       message: log.message,
     };
@@ -537,6 +574,7 @@ export async function runImport(
       rowsTotal: rowsTotal ?? log.rowsTotal,
       created: 0,
       updated: 0,
+      unchanged: 0,
       errors,
       message,
       timings,
@@ -559,7 +597,7 @@ export async function runImport(
   lap('read');
   const expected = Math.max(1, log.rowsTotal);
 
-  let written: { rowsTotal: number; created: number; updated: number; message: string };
+  let written: Written;
   try {
     if (target.writeBatch) {
       written = await writeWhileValidating(database, log, plan, table, { expected, onProgress, timings });
@@ -580,22 +618,20 @@ export async function runImport(
       lap('check');
       onProgress?.(50, 'validating');
       if (result.badRows.size > 0) throw new RowsRejected(result);
-      const { inputs } = result;
+      const { inputs, inputRows } = result;
       written = await database.withTenant(organizationId, async (tx) => {
         const write = target.write;
         if (!write) throw new Error(`import target ${kind} has no writer`);
-        const counts = await write(
+        const outcome = await write(
           tx,
           organizationId,
           inputs,
           (done) => onProgress?.(50 + (done / Math.max(1, inputs.length)) * 50, 'writing'),
           log.userId,
         );
-        return finishSucceeded(tx, target, log, {
-          ...counts,
-          rowsTotal: result.rowsTotal,
-          total: inputs.length,
-        });
+        const tally = newTally();
+        addWritten(tally, outcome, (index) => inputRows[index] ?? 0);
+        return finishSucceeded(tx, target, log, tally, result.rowsTotal);
       });
       lap('write');
     }
@@ -603,11 +639,38 @@ export async function runImport(
     if (error instanceof RowsRejected) {
       return fail(error.result.errors, rejectedMessage(error.result), error.result.rowsTotal);
     }
-    // A plan limit the file would pass: said as it is, nothing written.
-    if (error instanceof AppError) return fail([], `${error.message} Nothing was imported.`);
+    // A plan limit the file would pass, with the counts; any other refusal as it is. Nothing written.
+    if (error instanceof AppError) {
+      return fail([], planLimitMessage(error, target) ?? `${error.message} Nothing was imported.`);
+    }
     throw error;
   }
   return { status: 'succeeded', ...written, errors: [], timings };
+}
+
+/** What a successful import answers and keeps on its log. */
+type Written = Pick<ImportOutcome, 'rowsTotal' | 'created' | 'updated' | 'unchanged' | 'message'>;
+
+/** What an import's writes did, added up; the changed items kept up to MAX_IMPORT_CHANGES, in file order. */
+interface Tally {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  changes: ImportRowChange[];
+}
+
+const newTally = (): Tally => ({ created: 0, updated: 0, unchanged: 0, removed: 0, changes: [] });
+
+/** Adds one write's outcome; `rowOf` turns the index of a row in what the write was given into its file row. */
+function addWritten(tally: Tally, outcome: WriteOutcome, rowOf: (index: number) => number): void {
+  tally.created += outcome.created;
+  tally.updated += outcome.updated;
+  tally.unchanged += outcome.unchanged;
+  for (const { index, change, item, fields } of outcome.changes) {
+    if (tally.changes.length >= MAX_IMPORT_CHANGES) break;
+    tally.changes.push({ row: rowOf(index), change, item, fields });
+  }
 }
 
 /** Rows written per statement by a target that writes in batches. */
@@ -632,11 +695,11 @@ async function writeWhileValidating(
   plan: MappingPlan,
   table: OpenedTable,
   options: { expected: number; onProgress?: ImportProgress; timings: ImportTimings },
-): Promise<{ rowsTotal: number; created: number; updated: number; message: string }> {
+): Promise<Written> {
   const { organizationId } = log;
   const { writeBatch } = plan.target;
   if (!writeBatch) throw new Error(`import target ${plan.target.name} does not write in batches`);
-  const counts = { created: 0, updated: 0 };
+  const tally = newTally();
   const refused: ImportError[] = [];
   // A write that threw: thrown again once the batches in flight have settled.
   const failures: unknown[] = [];
@@ -668,8 +731,7 @@ async function writeWhileValidating(
     const previous = writing;
     writing = writeBatch(held.tx, organizationId, rows).then(
       (w) => {
-        counts.created += w.created;
-        counts.updated += w.updated;
+        addWritten(tally, w, (index) => rows[index]?.row ?? 0);
         refused.push(...w.refused);
       },
       (error: unknown) => {
@@ -727,12 +789,12 @@ async function writeWhileValidating(
   // A file of fewer rows than a batch was never written in one; the log is updated in the same transaction.
   const final = held ?? (await holdTransaction(database, organizationId));
   try {
-    const total = counts.created + counts.updated;
-    const summary = await finishSucceeded(final.tx, plan.target, log, {
-      ...counts,
-      rowsTotal: result.rowsTotal,
-      total,
-    });
+    const removed = (await plan.target.afterBatches?.(final.tx, organizationId)) ?? [];
+    tally.removed = removed.length;
+    for (const item of removed.slice(0, MAX_IMPORT_CHANGES - tally.changes.length)) {
+      tally.changes.push({ row: null, change: 'removed', item, fields: [] });
+    }
+    const summary = await finishSucceeded(final.tx, plan.target, log, tally, result.rowsTotal);
     await final.commit();
     return summary;
   } catch (error) {
@@ -741,26 +803,44 @@ async function writeWhileValidating(
   }
 }
 
-/** Records a successful import on its log and notifies the user who started it, in the write transaction. */
+/**
+ * What a successful import says: how many rows were new, updated and unchanged (and removed, for a file
+ * that replaces a list), or that nothing changed.
+ */
+function successMessage(target: ImportTarget, tally: Tally): string {
+  const total = tally.created + tally.updated + tally.unchanged;
+  if (total === 0) return 'The file has no rows to import.';
+  if (tally.created + tally.updated + tally.removed === 0) {
+    return `Nothing changed: every row of the file is already saved as it is (${plural(total, target)}).`;
+  }
+  const unchanged = tally.unchanged > 0 ? `, ${number(tally.unchanged)} unchanged` : '';
+  const removed = tally.removed > 0 ? `, ${number(tally.removed)} removed` : '';
+  return `Imported ${plural(total, target)}: ${number(tally.created)} new, ${number(tally.updated)} updated${unchanged}${removed}.`;
+}
+
+/**
+ * Records a successful import on its log (the counts and the changed items) and notifies the user who
+ * started it, in the write transaction.
+ */
 async function finishSucceeded(
   tx: Tx,
   target: ImportTarget,
   log: LogRef,
-  counts: { created: number; updated: number; rowsTotal: number; total: number },
-): Promise<{ rowsTotal: number; created: number; updated: number; message: string }> {
+  tally: Tally,
+  rowsTotal: number,
+): Promise<Written> {
   const { organizationId, id: importLogId } = log;
-  const { total } = counts;
-  const message =
-    total === 0
-      ? 'The file has no rows to import.'
-      : `Imported ${plural(total, target)}: ${counts.created.toLocaleString('en-US')} new, ${counts.updated.toLocaleString('en-US')} updated.`;
+  const message = successMessage(target, tally);
+  const { created, updated, unchanged } = tally;
   await tx
     .update(importLogs)
     .set({
       status: 'succeeded',
-      rowsTotal: counts.rowsTotal,
-      created: counts.created,
-      updated: counts.updated,
+      rowsTotal,
+      created,
+      updated,
+      unchanged,
+      changes: tally.changes,
       errors: [],
       message,
       finishedAt: new Date(),
@@ -775,7 +855,7 @@ async function finishSucceeded(
       url: target.url(importLogId),
     });
   }
-  return { rowsTotal: counts.rowsTotal, created: counts.created, updated: counts.updated, message };
+  return { rowsTotal, created, updated, unchanged, message };
 }
 
 /** The component import's name from before customer imports (benchmarks and tests call it). */
@@ -798,6 +878,7 @@ export function importJobHandler(targets: ImportTargets): JobHandler {
         rowsTotal: outcome.rowsTotal,
         created: outcome.created,
         updated: outcome.updated,
+        unchanged: outcome.unchanged,
         errorCount: outcome.errors.length,
         timings: outcome.timings,
       };

@@ -4,9 +4,30 @@
  * makes two rows the same thing, what it checks against the database, and how it writes. A module declares
  * the targets of what it owns in its manifest (`importTargets`); `app.ts` composes them (ADR 7).
  */
-import type { Tier } from '@hosewright/domain';
+import type { ImportRowChange, Tier } from '@hosewright/domain';
 import type { Tx } from '../../db/client.ts';
 import type { ImportError } from './types.ts';
+
+/**
+ * What writing did to one created or updated item: `index` is its place in what the writer was given
+ * (the pipeline turns it into the file's row); an update names what it changed (`fieldChanges`).
+ */
+export type WrittenChange = Omit<ImportRowChange, 'row' | 'change'> & {
+  index: number;
+  change: 'created' | 'updated';
+};
+
+/**
+ * What a target's write did: every row given was created, updated (something in it differed from what was
+ * saved) or unchanged (nothing is written for it), and `changes` has each created and updated one in the
+ * order given.
+ */
+export interface WriteOutcome {
+  created: number;
+  updated: number;
+  unchanged: number;
+  changes: WrittenChange[];
+}
 
 /** A zod object as the importer reads it: its fields and a parse. */
 export interface RowSchema {
@@ -60,7 +81,8 @@ export interface ImportTarget {
   check?(tx: Tx, organizationId: string, rows: ReadonlyMap<string, KeyedRow>): Promise<ImportError[]>;
   /**
    * Writes every input in the caller's transaction, on behalf of `userId` (who started the import); answers
-   * how many were new and how many updated. Called once, after every row passed and `check` found nothing.
+   * what it did to each (an input equal to what is saved is not written). Called once, after every row
+   * passed and `check` found nothing.
    */
   write?(
     tx: Tx,
@@ -68,18 +90,24 @@ export interface ImportTarget {
     inputs: readonly unknown[],
     onProgress: (done: number) => void,
     userId: string | null,
-  ): Promise<{ created: number; updated: number }>;
+  ): Promise<WriteOutcome>;
   /**
    * Instead of `write`: writes rows while later rows are still being validated, all in one transaction that
    * is rolled back unless every row passes (a large file is never held in memory, and on PostgreSQL the
-   * database writes while the server validates). Answers the counts and the rows it refused (what `check`
-   * would report); `check` then only sees the rows that were never written.
+   * database writes while the server validates). Answers what it did to each row (compared with what is
+   * saved in one read per batch) and the rows it refused (what `check` would report); `check` then only
+   * sees the rows that were never written.
    */
   writeBatch?(
     tx: Tx,
     organizationId: string,
     rows: readonly ValidRow[],
-  ): Promise<{ created: number; updated: number; refused: ImportError[] }>;
+  ): Promise<WriteOutcome & { refused: ImportError[] }>;
+  /**
+   * After the last batch of a `writeBatch` target, in its transaction: what the file removed by leaving it
+   * out (a price list's file replaces the list), each named as the log shows it.
+   */
+  afterBatches?(tx: Tx, organizationId: string): Promise<string[]>;
   /** Where the web app shows an import of this target (`/{url}`). */
   url(importLogId: string): string;
   template: {

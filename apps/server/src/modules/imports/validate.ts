@@ -153,6 +153,8 @@ export interface ValidationResult {
   badRows: Set<number>;
   /** The valid inputs in file order, while every row passes (empty when `onValid` takes them). */
   inputs: unknown[];
+  /** The file row of each of `inputs`. */
+  inputRows: number[];
   /** Each row identity (the target's keyOf) with the row it first appears on. */
   firstRowOfKey: Map<string, KeyedRow>;
   /** Time spent converting and validating, in ms (not reading the file or waiting for `onValid`). */
@@ -192,6 +194,7 @@ export async function validateRows(
     errorTotal: 0,
     badRows: new Set(),
     inputs: [],
+    inputRows: [],
     firstRowOfKey: new Map(),
     validateMs: 0,
   };
@@ -220,6 +223,7 @@ export async function validateRows(
         if (extra >= 0) {
           result.badRows.add(row);
           result.inputs = [];
+          result.inputRows = [];
           fail(
             row,
             `Column ${extra + 1}`,
@@ -261,11 +265,15 @@ export async function validateRows(
       if (rowErrors.size === 0) {
         if (result.badRows.size > 0) continue;
         if (onValid) valid.push({ row, input: parsed.data });
-        else result.inputs.push(parsed.data);
+        else {
+          result.inputs.push(parsed.data);
+          result.inputRows.push(row);
+        }
         continue;
       }
       result.badRows.add(row);
       result.inputs = [];
+      result.inputRows = [];
       // Report in the file's column order.
       const sorted = [...rowErrors].map(([field, message]) => {
         const column = plan.columnOf(field);
@@ -294,5 +302,6 @@ export function addRowErrors(
     if (result.errors.length < MAX_STORED_ERRORS) result.errors.push(e);
   }
   result.inputs = [];
+  result.inputRows = [];
   result.errors.sort((a, b) => a.row - b.row || plan.columnIndex(a.column) - plan.columnIndex(b.column));
 }

@@ -2,9 +2,11 @@
  * The stock take import target (ADR 7): `stockCount`, rows of `stockCountImportRowSchema`. `check` reports
  * every row whose item, warehouse, location or unit cannot be told; `write` records one `count` movement per
  * line whose count differs from what is on hand (the count sets the truth, so it is never refused for going
- * below zero), all in the import's one transaction.
+ * below zero), all in the import's one transaction: such a line is updated (on hand before and after, in
+ * the reader's units), a line the count confirms unchanged.
  */
 import {
+  formatStockQuantity,
   PREMIUM_TIERS,
   type StockCountCheck,
   type StockCountImportRow,
@@ -12,9 +14,9 @@ import {
 } from '@hosewright/domain';
 import type { Tx } from '../../db/client.ts';
 import { validateUploadedImport } from '../imports/service.ts';
-import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
-import { getSettings } from '../organization/service.ts';
-import { openLedger } from './ledger.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema, WrittenChange } from '../imports/targets.ts';
+import { getSettings, unitsOf } from '../organization/service.ts';
+import { openLedger, placeName } from './ledger.ts';
 import { countDifferences, resolveCountRows } from './stock-count.ts';
 
 function text(value: unknown): string {
@@ -99,8 +101,20 @@ export const stockCountTarget: ImportTarget = {
     const { resolved, errors } = await resolveCountRows(tx, organizationId, rows);
     // Checked before the write; an item or place removed since then rolls the import back.
     if (errors.length > 0) throw new Error(`stock count import: ${errors[0]?.message}`);
+    // What is on hand before the count, for every line at once.
+    const { differences } = await countDifferences(tx, organizationId, resolved);
+    const placeKey = (componentId: string, warehouseId: string, locationId: string | null | undefined) =>
+      `${componentId}|${warehouseId}|${locationId ?? ''}`;
+    const onHand = new Map(
+      differences.map((d) => [placeKey(d.component._id, d.warehouse._id, d.location?._id), d.onHand]),
+    );
+    const units = userId
+      ? (await unitsOf(tx, organizationId, userId)).units
+      : (await getSettings(tx, organizationId)).unitSystem === 'imperial'
+        ? 'imperial'
+        : 'metric';
     const ledger = openLedger(tx, organizationId, userId);
-    let changed = 0;
+    const changes: WrittenChange[] = [];
     for (const [i, r] of resolved.entries()) {
       const written = await ledger.record({
         type: 'count',
@@ -110,12 +124,33 @@ export const stockCountTarget: ImportTarget = {
         counted: r.counted ?? 0,
         reason: STOCK_TAKE_REASON,
       });
-      if (written.length > 0) changed += 1;
+      if (written.length > 0) {
+        const { stockUnit } = r.component;
+        const before = onHand.get(placeKey(r.component.id, r.warehouse.id, r.location?.id)) ?? 0;
+        const brand = r.component.brand ? ` (${r.component.brand})` : '';
+        changes.push({
+          index: i,
+          change: 'updated',
+          item: `${r.component.partNumber}${brand} in ${placeName(r.warehouse, r.location)}`,
+          fields: [
+            {
+              field: 'counted',
+              before: formatStockQuantity(before, stockUnit, units),
+              after: formatStockQuantity(r.counted ?? 0, stockUnit, units),
+            },
+          ],
+        });
+      }
       if ((i + 1) % 200 === 0) onProgress(i + 1);
     }
     onProgress(resolved.length);
-    // New: lines the count changed; updated: lines it confirmed.
-    return { created: changed, updated: resolved.length - changed };
+    // Updated: lines the count changed; unchanged: lines it confirmed.
+    return {
+      created: 0,
+      updated: changes.length,
+      unchanged: resolved.length - changes.length,
+      changes,
+    };
   },
   url: (importLogId) => `inventory/import?importId=${importLogId}`,
   template: {

@@ -10,14 +10,25 @@
  * revision delimiter), then a kit the same way; an `itemType` column (component, assembly or kit) picks one.
  * Rows are written in batches while the rest of the file is validated (`writeBatch`, as the component kinds
  * do): one query resolves a batch's part numbers and one multi-row insert writes it.
+ *
+ * What changed is told against the list as it was: its draft, or (without one) the prices in force, which
+ * the draft starts as (`ensureDraft`). A row of an item the list had is updated (its prices, money first)
+ * or unchanged; the items the file leaves out are removed (`afterBatches`).
  */
-import { PRICE_LIST_ITEM_TYPES, type PriceListItemType, toMinorUnits } from '@hosewright/domain';
+import {
+  fromMinorUnits,
+  minorDigits,
+  PRICE_LIST_ITEM_TYPES,
+  type PriceListItemType,
+  toMinorUnits,
+} from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { priceListItems, priceLists } from '../../db/schema.ts';
 import { settingsOf } from '../assemblies/service.ts';
-import type { ImportTarget, KeyedRow, RowSchema, ValidRow } from '../imports/targets.ts';
+import { fieldChanges } from '../imports/changes.ts';
+import type { ImportTarget, KeyedRow, RowSchema, ValidRow, WrittenChange } from '../imports/targets.ts';
 import type { ImportError } from '../imports/types.ts';
 import { ensureDraft } from './service.ts';
 
@@ -258,12 +269,56 @@ async function resolve(
   });
 }
 
+/** An item of a list as it was before the import. */
+interface ListedItem {
+  partNumber: string;
+  description: string;
+  unitPrice: number;
+  breaks: { minQuantity: number; unitPrice: number }[];
+}
+
 /** What one import has written so far, on its transaction: the lists' drafts and the items in them. */
 interface WriteState {
   lists: Map<string, ListInfo | null>;
   drafts: Map<string, string>;
   /** draft id + item key -> the row that wrote it. */
   written: Map<string, number>;
+  /** The items each list had and no row has named yet, by list: draft id + item key -> the item. */
+  before: Map<ListInfo, Map<string, ListedItem>>;
+}
+
+/** An item of a price list as the import log names it: 'F-JIC-0808-90 in Fleet 2027'. */
+const listedItem = (partNumber: string, list: ListInfo) => `${partNumber} in ${list.name}`;
+
+/** A list item's prices and title as fields of the file (breaks in order of quantity), amounts as shown. */
+function itemFields(item: ListedItem, currency: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    unitPrice: fromMinorUnits(item.unitPrice, currency),
+    partNumber: item.partNumber,
+    description: item.description,
+  };
+  for (const [n, b] of item.breaks.entries()) {
+    fields[`break${n + 1}Quantity`] = b.minQuantity;
+    fields[`break${n + 1}Price`] = fromMinorUnits(b.unitPrice, currency);
+  }
+  return fields;
+}
+
+/** What a row changes in an item its list had; prices first. */
+function itemChanges(was: ListedItem, now: ListedItem, currency: string) {
+  const count = Math.max(was.breaks.length, now.breaks.length);
+  const breaks = Array.from({ length: count }, (_, n) => n + 1);
+  return fieldChanges(
+    [
+      'unitPrice',
+      ...breaks.flatMap((n) => [`break${n}Quantity`, `break${n}Price`]),
+      'partNumber',
+      'description',
+    ],
+    itemFields(was, currency),
+    itemFields(now, currency),
+    { money: ['unitPrice', ...breaks.map((n) => `break${n}Price`)], digits: minorDigits(currency) },
+  );
 }
 const STATES = new WeakMap<Tx, WriteState>();
 
@@ -319,13 +374,14 @@ export const priceListTarget: ImportTarget = {
   async writeBatch(tx, organizationId, rows: readonly ValidRow[]) {
     let state = STATES.get(tx);
     if (!state) {
-      state = { lists: new Map(), drafts: new Map(), written: new Map() };
+      state = { lists: new Map(), drafts: new Map(), written: new Map(), before: new Map() };
       STATES.set(tx, state);
     }
     const inputs = rows.map((r) => ({ row: r.row, ...(r.input as PriceListImportRow) }));
     const resolved = await resolve(tx, organizationId, inputs, state.lists);
     const refused: ImportError[] = [];
     const values: unknown[][] = [];
+    const outcome = { created: 0, updated: 0, unchanged: 0, changes: [] as WrittenChange[] };
     for (const [n, r] of resolved.entries()) {
       const input = inputs[n]!;
       if (!r.list) refused.push({ row: r.row, column: 'priceList', message: noListMessage(input.priceList) });
@@ -339,11 +395,16 @@ export const priceListTarget: ImportTarget = {
       if (!r.list || !r.item || refused.length > 0) continue;
       let draftId = state.drafts.get(r.list.id);
       if (!draftId) {
-        // First row of this list in the file: its draft is emptied, the file's rows are its items.
-        draftId = (await ensureDraft(tx, organizationId, r.list.id, { empty: true })).id;
-        await tx.execute(
-          sql`delete from ${priceListItems} where organization_id = ${organizationId} and version_id = ${draftId}`,
+        // First row of this list in the file: what the draft had is kept to compare with, then it is
+        // emptied and the file's rows are its items.
+        draftId = (await ensureDraft(tx, organizationId, r.list.id)).id;
+        const had = await queryRows<ListedItem & { key: string }>(
+          tx,
+          sql`delete from ${priceListItems} where organization_id = ${organizationId} and version_id = ${draftId}
+              returning item_type || '|' || item_id as key, part_number as "partNumber", description,
+                unit_price::float8 as "unitPrice", breaks`,
         );
+        state.before.set(r.list, new Map(had.map(({ key, ...item }) => [key, item])));
         await tx.execute(sql`update ${priceLists} set updated_at = now() where id = ${r.list.id}`);
         state.drafts.set(r.list.id, draftId);
       }
@@ -366,17 +427,31 @@ export const priceListTarget: ImportTarget = {
           ? []
           : [{ minQuantity, unitPrice: toMinorUnits(amount, currency) }];
       }).sort((a, b) => a.minQuantity - b.minQuantity);
-      values.push([
-        draftId,
-        r.item.type,
-        r.item.id,
-        r.item.title,
-        r.item.description,
-        toMinorUnits(input.unitPrice, currency),
+      const now: ListedItem = {
+        partNumber: r.item.title,
+        description: r.item.description,
+        unitPrice: toMinorUnits(input.unitPrice, currency),
         breaks,
-      ]);
+      };
+      values.push([draftId, r.item.type, r.item.id, now.partNumber, now.description, now.unitPrice, breaks]);
+      const had = state.before.get(r.list);
+      const itemKey = `${r.item.type}|${r.item.id}`;
+      const was = had?.get(itemKey);
+      const item = listedItem(r.item.title, r.list);
+      if (!was) {
+        outcome.created += 1;
+        outcome.changes.push({ index: n, change: 'created', item, fields: [] });
+        continue;
+      }
+      had?.delete(itemKey);
+      const fields = itemChanges(was, now, currency);
+      if (fields.length === 0) outcome.unchanged += 1;
+      else {
+        outcome.updated += 1;
+        outcome.changes.push({ index: n, change: 'updated', item, fields });
+      }
     }
-    if (refused.length > 0) return { created: 0, updated: 0, refused };
+    if (refused.length > 0) return { created: 0, updated: 0, unchanged: 0, changes: [], refused };
     if (values.length > 0) {
       await tx.execute(
         sql`insert into ${priceListItems}
@@ -385,7 +460,14 @@ export const priceListTarget: ImportTarget = {
             from jsonb_array_elements(${JSON.stringify(values)}::jsonb) as e`,
       );
     }
-    return { created: values.length, updated: 0, refused };
+    return { ...outcome, refused };
+  },
+  async afterBatches(tx) {
+    const removed: string[] = [];
+    for (const [list, items] of STATES.get(tx)?.before ?? []) {
+      for (const item of items.values()) removed.push(listedItem(item.partNumber, list));
+    }
+    return removed;
   },
   url: () => 'pricelists',
   template: {

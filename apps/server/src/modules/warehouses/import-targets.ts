@@ -4,7 +4,8 @@
  *
  * - A row without a location code is a warehouse: it updates the warehouse with the same code
  *   (case-insensitive) or creates one, which needs a name. Empty cells leave values as they are, so
- *   re-importing a file changes nothing. `isDefault` yes makes it the organisation's default; the
+ *   re-importing a file changes nothing (a row whose filled cells are what is saved is not written; an
+ *   update lists the columns it changed). `isDefault` yes makes it the organisation's default; the
  *   organisation's first warehouse becomes the default anyway.
  * - A row with a location code is a location of the warehouse its code names, created by a warehouse row of
  *   the same file or already saved: it updates the location with the same code or adds one at the end.
@@ -20,7 +21,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { warehouseLocations, warehouses } from '../../db/schema.ts';
-import type { ImportTarget, KeyedRow, RowKey, RowSchema } from '../imports/targets.ts';
+import { fieldChanges } from '../imports/changes.ts';
+import type { ImportTarget, KeyedRow, RowKey, RowSchema, WrittenChange } from '../imports/targets.ts';
 import type { ImportError } from '../imports/types.ts';
 import { makeDefaultWarehouse } from './default.ts';
 
@@ -71,6 +73,34 @@ function changesFor(row: WarehouseImportRow, current: WarehouseRow | null): Reco
   const address = mergeAddress(row, (current?.address ?? null) as Address | null);
   if (address !== undefined) values.address = address;
   return values;
+}
+
+/** A warehouse's columns and the address part each address column fills. */
+const WAREHOUSE_COLUMNS = ['code', 'name', 'kind', 'region', 'notes', 'active'] as const;
+const ADDRESS_COLUMNS = {
+  line1: 'line1',
+  line2: 'line2',
+  city: 'city',
+  addressRegion: 'region',
+  postalCode: 'postalCode',
+  country: 'country',
+} as const satisfies Record<string, keyof Address>;
+
+/** The columns of a warehouse row that would change `current` (`changes` are what it writes). */
+function changedColumns(row: WarehouseImportRow, current: WarehouseRow, changes: Record<string, unknown>) {
+  const before: Record<string, unknown> = { isDefault: current.isDefault };
+  const after: Record<string, unknown> = { isDefault: row.isDefault ?? current.isDefault };
+  for (const field of WAREHOUSE_COLUMNS) {
+    before[field] = current[field];
+    after[field] = field in changes ? changes[field] : current[field];
+  }
+  const was = (current.address ?? null) as Address | null;
+  const now = (changes.address ?? was) as Address | null;
+  for (const [column, part] of Object.entries(ADDRESS_COLUMNS)) {
+    before[column] = was?.[part];
+    after[column] = now?.[part];
+  }
+  return fieldChanges([...WAREHOUSE_COLUMNS, ...Object.keys(ADDRESS_COLUMNS), 'isDefault'], before, after);
 }
 
 export const WAREHOUSE_SYNONYMS: Record<string, string> = {
@@ -193,25 +223,32 @@ const warehouseTarget: ImportTarget = {
     const rows = inputs as WarehouseImportRow[];
     const byCode = await warehousesByCode(tx, organizationId);
     const hadDefault = [...byCode.values()].some((w) => w.isDefault);
+    const written: WrittenChange[] = [];
     let created = 0;
-    let updated = 0;
+    let unchanged = 0;
     let done = 0;
     let makeDefault: string | undefined;
     let firstCreated: string | undefined;
 
     // Warehouses first: a location row may name a warehouse a later row of the file creates.
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       if (row.locationCode) continue;
       const current = byCode.get(lower(row.code)) ?? null;
       const changes = changesFor(row, current);
       let saved: WarehouseRow | undefined;
       if (current) {
-        [saved] = await tx
-          .update(warehouses)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(warehouses.id, current.id))
-          .returning();
-        updated += 1;
+        const fields = changedColumns(row, current, changes);
+        if (fields.length === 0) {
+          saved = current;
+          unchanged += 1;
+        } else {
+          [saved] = await tx
+            .update(warehouses)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(eq(warehouses.id, current.id))
+            .returning();
+          written.push({ index, change: 'updated', item: row.code, fields });
+        }
       } else {
         // The contract's defaults for everything the file leaves out (a new warehouse has a name: checked).
         const input = warehouseInputSchema.parse({ code: row.code, name: row.name });
@@ -221,11 +258,13 @@ const warehouseTarget: ImportTarget = {
           .values({ ...columns, ...changes, organizationId, isDefault: false })
           .returning();
         created += 1;
+        written.push({ index, change: 'created', item: row.code, fields: [] });
         if (saved && !firstCreated && saved.active) firstCreated = saved.id;
       }
       if (!saved) throw new Error(`warehouse import: writing ${row.code} returned nothing`);
       byCode.set(lower(saved.code), saved);
-      if (row.isDefault === true) makeDefault = saved.id;
+      // The default already: nothing to make.
+      if (row.isDefault === true && !saved.isDefault) makeDefault = saved.id;
       done += 1;
       if (done % 500 === 0) onProgress(done);
     }
@@ -242,21 +281,30 @@ const warehouseTarget: ImportTarget = {
       byPlace.set(`${l.warehouseId}|${lower(l.code)}`, l);
       lastPosition.set(l.warehouseId, Math.max(lastPosition.get(l.warehouseId) ?? -1, l.position));
     }
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       if (!row.locationCode) continue;
       const warehouse = byCode.get(lower(row.code));
       // Checked before the write; a warehouse removed since then rolls the import back.
       if (!warehouse) throw new Error(`warehouse import: location row for ${row.code} lost its warehouse`);
       const current = byPlace.get(`${warehouse.id}|${lower(row.locationCode)}`);
+      const item = `${warehouse.code} / ${row.locationCode}`;
       if (current) {
-        await tx
-          .update(warehouseLocations)
-          .set({
-            code: row.locationCode,
-            ...(row.locationName === undefined ? {} : { name: row.locationName }),
-          })
-          .where(eq(warehouseLocations.id, current.id));
-        updated += 1;
+        const fields = fieldChanges(
+          ['locationCode', 'locationName'],
+          { locationCode: current.code, locationName: current.name },
+          { locationCode: row.locationCode, locationName: row.locationName ?? current.name },
+        );
+        if (fields.length === 0) unchanged += 1;
+        else {
+          await tx
+            .update(warehouseLocations)
+            .set({
+              code: row.locationCode,
+              ...(row.locationName === undefined ? {} : { name: row.locationName }),
+            })
+            .where(eq(warehouseLocations.id, current.id));
+          written.push({ index, change: 'updated', item, fields });
+        }
       } else {
         const position = (lastPosition.get(warehouse.id) ?? -1) + 1;
         lastPosition.set(warehouse.id, position);
@@ -272,12 +320,15 @@ const warehouseTarget: ImportTarget = {
           .returning();
         if (saved) byPlace.set(`${warehouse.id}|${lower(saved.code)}`, saved);
         created += 1;
+        written.push({ index, change: 'created', item, fields: [] });
       }
       done += 1;
       if (done % 500 === 0) onProgress(done);
     }
     onProgress(rows.length);
-    return { created, updated };
+    // Warehouses were written before locations: the log lists them in file order.
+    written.sort((a, b) => a.index - b.index);
+    return { created, updated: written.length - created, unchanged, changes: written };
   },
   url: (importLogId) => `warehouses/import?log=${importLogId}`,
   template: {

@@ -24,6 +24,15 @@ import { formatNumber } from '@/lib/format';
 
 const IGNORE = '';
 
+/** The required fields no column fills, in the contract's order. */
+function unmappedRequired(
+  mapping: Record<string, string | null>,
+  fields: readonly ImportField[],
+): ImportField[] {
+  const mapped = new Set(Object.values(mapping));
+  return fields.filter((f) => f.required && !mapped.has(f.name));
+}
+
 /** What is wrong with a mapping: required fields without a column, fields filled by two columns. */
 export function mappingProblems(
   mapping: Record<string, string | null>,
@@ -36,7 +45,7 @@ export function mappingProblems(
     if (field) used.set(field, [...(used.get(field) ?? []), column]);
   }
   const problems: string[] = [];
-  const missing = fields.filter((f) => f.required && !used.has(f.name)).map((f) => labelOf(f.name));
+  const missing = unmappedRequired(mapping, fields).map((f) => labelOf(f.name));
   if (missing.length > 0)
     problems.push(t('components.import.missingRequired', { fields: missing.join(', ') }));
   for (const [field, columns] of used) {
@@ -81,7 +90,11 @@ export interface ImportMappingStepProps {
   check?: ImportCheck | undefined;
 }
 
-/** Step 2: which column fills which field (the server's suggestion preselected), the first rows, Start. */
+/**
+ * Step 2: which column fills which field (the server's suggestion preselected), the first rows, Start. A
+ * required field no column was recognised as is named from the start, and Start (like the server's start)
+ * refuses until every required field has its column.
+ */
 export function ImportMappingStep({
   preview,
   onStarted,
@@ -104,6 +117,7 @@ export function ImportMappingStep({
   const [canStart, setCanStart] = useState(false);
   const start = useStartImport();
   const requiredCount = preview.fields.filter((f) => f.required).length;
+  const unmapped = unmappedRequired(mapping, preview.fields);
 
   const onCheck = () => {
     const found = mappingProblems(mapping, preview.fields, t, fieldLabel);
@@ -145,6 +159,15 @@ export function ImportMappingStep({
             {t('components.import.mappingHelp', { count: requiredCount })}
           </Typography>
         </Box>
+
+        {unmapped.length > 0 && problems.length === 0 ? (
+          <Alert severity="warning">
+            {t('components.import.unmappedRequired', {
+              count: unmapped.length,
+              fields: unmapped.map((f) => fieldLabel(f.name)).join(', '),
+            })}
+          </Alert>
+        ) : null}
 
         <Box
           component="ul"

@@ -1,4 +1,4 @@
-import type { ImportStatus } from '@hosewright/domain';
+import type { ImportStatus, ImportSummary } from '@hosewright/domain';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -35,7 +35,25 @@ export interface RecentImportsProps {
   kindLabel: (kind: string) => string;
 }
 
-/** The latest imports with their outcome; each opens its log (`?log={id}`). */
+/** What a successful import did, in a few words: its counts, or that nothing changed. */
+function Outcome({ log }: { log: ImportSummary }) {
+  const { t } = useTranslation();
+  if (log.status !== 'succeeded' || log.created + log.updated + log.unchanged === 0) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      {log.created + log.updated + log.removed === 0
+        ? t('components.import.recentNothingChanged')
+        : t(log.removed > 0 ? 'components.import.recentSummaryRemoved' : 'components.import.recentSummary', {
+            created: formatNumber(log.created),
+            updated: formatNumber(log.updated),
+            unchanged: formatNumber(log.unchanged),
+            removed: formatNumber(log.removed),
+          })}
+    </Typography>
+  );
+}
+
+/** The latest imports with their outcome (what a successful one did); each opens its log (`?log={id}`). */
 export function RecentImports({ kinds, logPath, kindLabel }: RecentImportsProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -80,6 +98,7 @@ export function RecentImports({ kinds, logPath, kindLabel }: RecentImportsProps)
                       color={STATUS_COLOURS[log.status] ?? 'default'}
                       label={t(`components.import.statuses.${log.status}`)}
                     />
+                    <Outcome log={log} />
                   </TableCell>
                   <TableCell align="right" sx={WIDE_ONLY}>
                     {formatNumber(log.rowsTotal ?? 0)}

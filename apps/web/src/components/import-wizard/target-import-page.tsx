@@ -67,6 +67,7 @@ export function TargetImportPage({
           key={logId}
           importId={logId}
           changes={changes}
+          fieldLabel={fieldLabel}
           successActions={() => (
             <Box>
               <Button variant="contained" href={list.href}>

@@ -734,6 +734,8 @@ export const en = {
       changesCapped: 'The first {{shown}} of {{total}} changed rows are listed.',
       upgrade: 'Upgrade your plan',
       recentSummary: '{{created}} new, {{updated}} updated, {{unchanged}} unchanged',
+      recentSummaryRemoved:
+        '{{created}} new, {{updated}} updated, {{unchanged}} unchanged, {{removed}} removed',
       recentNothingChanged: 'Nothing changed',
       viewCustom: 'View your {{kinds}}',
       viewAll: 'View all {{kinds}}',
