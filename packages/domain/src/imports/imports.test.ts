@@ -52,7 +52,7 @@ describe('an import log as the API answers it', () => {
   });
 
   test('an answer without the counts of what stayed the same reads as nothing unchanged, no upgrade', () => {
-    expect(importSummarySchema.parse(summary)).toMatchObject({ unchanged: 0, upgradeUrl: null });
+    expect(importSummarySchema.parse(summary)).toMatchObject({ unchanged: 0, removed: 0, upgradeUrl: null });
     expect(importDetailsSchema.parse({ ...summary, errors: [] }).changes).toEqual([]);
   });
 });
