@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInDouble } from '@/test/auth-double';
@@ -69,7 +69,7 @@ describe('the first-run offer of the library', { timeout: 30_000 }, () => {
   });
 
   it('stays away from a shop whose library holds its own items', async () => {
-    stubFetch({
+    const { calls } = stubFetch({
       ...session(['admin']),
       'GET /api/v1/dashboard': { body: dashboard },
       [`GET ${ORG}/sampledata`]: { body: { loaded: false, count: 0 } },
@@ -77,7 +77,13 @@ describe('the first-run offer of the library', { timeout: 30_000 }, () => {
     });
     renderApp('/dashboard', signedInDouble());
     await screen.findByRole('heading', { name: 'Prairie Hydraulics' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both answers are in (and rendered) before the offer's absence means anything.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === `${ORG}/items` || c.path === `${ORG}/sampledata`)).toHaveLength(
+        2,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole('region', { name: 'Your catalogue' })).toBeNull();
   });
 });

@@ -732,13 +732,12 @@ async function draftIdOf(tx: Tx, organizationId: string, listId: string): Promis
 
 /**
  * The list's draft, made when there is none: a copy of the version in force today (one INSERT ... SELECT),
- * or empty before the first version. `empty`: made without the copy (an import replaces it anyway).
+ * or empty before the first version.
  */
 export async function ensureDraft(
   tx: Tx,
   organizationId: string,
   listId: string,
-  options: { empty?: boolean } = {},
 ): Promise<{ id: string; created: boolean }> {
   const existing = await draftIdOf(tx, organizationId, listId);
   if (existing) return { id: existing, created: false };
@@ -751,17 +750,15 @@ export async function ensureDraft(
   );
   // Another request made it a moment ago.
   if (!made) return { id: (await draftIdOf(tx, organizationId, listId)) ?? '', created: false };
-  if (!options.empty) {
-    const versions = (await versionsOf(tx, organizationId, [listId])).get(listId) ?? [];
-    const inForce = inForceOf(versions, todayIso());
-    if (inForce) {
-      await tx.execute(
-        sql`insert into ${priceListItems}
-              (organization_id, version_id, item_type, item_id, part_number, description, unit_price, breaks)
-            select organization_id, ${made.id}, item_type, item_id, part_number, description, unit_price, breaks
-            from ${priceListItems} where organization_id = ${organizationId} and version_id = ${inForce.row.id}`,
-      );
-    }
+  const versions = (await versionsOf(tx, organizationId, [listId])).get(listId) ?? [];
+  const inForce = inForceOf(versions, todayIso());
+  if (inForce) {
+    await tx.execute(
+      sql`insert into ${priceListItems}
+            (organization_id, version_id, item_type, item_id, part_number, description, unit_price, breaks)
+          select organization_id, ${made.id}, item_type, item_id, part_number, description, unit_price, breaks
+          from ${priceListItems} where organization_id = ${organizationId} and version_id = ${inForce.row.id}`,
+    );
   }
   return { id: made.id, created: true };
 }
