@@ -10,9 +10,9 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromePath, launchBrowser, newSession, type Session, screenshot } from './support/browser.ts';
+import { newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { eventually, need, runStep, visible } from './support/journey.ts';
+import { eventually, launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 let browser: Browser | undefined;
@@ -20,16 +20,7 @@ let server: RunningServer | undefined;
 let desktop: Session | undefined;
 
 beforeAll(async () => {
-  chromePath(); // fail at once, before starting the server, when there is no browser
-  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'layline server' })]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ name: 'layline server' })));
   desktop = await newSession(need(browser, 'The browser'), 'desktop');
   await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
 });

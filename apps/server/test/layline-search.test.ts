@@ -186,3 +186,101 @@ describe('the global search read as a layline', () => {
     expect(page.items[0].partNumber).toBe('GEN-2SN-08');
   });
 });
+
+describe('the global search of a rare layline reading', () => {
+  let other: TestTenant;
+  async function searchedBy(tenant: TestTenant, text: string): Promise<string[]> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search?searchText=${encodeURIComponent(text)}&itemsPerPage=50`,
+      headers: bearer(tenant.regularToken),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res
+      .json()
+      .items.map((r: { partNumber: string }) => r.partNumber)
+      .sort();
+  }
+  async function add(tenant: TestTenant, input: ReturnType<typeof componentInput>) {
+    const slug = input.kind === 'hose' ? 'hose' : 'crimpfitting';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/${slug}/new/update`,
+      headers: bearer(tenant.adminToken),
+      payload: input,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  beforeAll(async () => {
+    other = await createTenant(t, { tier: 'professional' });
+    await add(
+      shop,
+      componentInput('hose', {
+        partNumber: 'HX-R17-06',
+        description: 'Compact hose',
+        standard: 'SAE 100R17',
+        dash: -6,
+        workingPressurePsi: 3000,
+      }),
+    );
+    // Another shop's parts match every reading below.
+    await add(
+      other,
+      componentInput('hose', {
+        partNumber: 'OT-R17-08',
+        description: 'Compact hose',
+        standard: 'SAE 100R17',
+        dash: -8,
+        workingPressurePsi: 3000,
+      }),
+    );
+    await add(
+      other,
+      componentInput('hose', {
+        partNumber: 'OT-2SN-08',
+        description: 'EN853 2SN hose',
+        standard: 'EN853 2SN',
+        dash: -8,
+        workingPressurePsi: 4000,
+      }),
+    );
+    await add(
+      other,
+      componentInput('crimpFitting', {
+        partNumber: 'OT-F-12',
+        description: 'Straight fitting',
+        dash: -12,
+        workingPressurePsi: 5000,
+      }),
+    );
+  });
+
+  it("finds the parts it names, in the searcher's organisation only", async () => {
+    expect(await searchedBy(shop, 'R17')).toEqual(['HX-R17-06']);
+    expect(await searchedBy(other, 'R17')).toEqual(['OT-R17-08']);
+    expect(await searchedBy(other, '2SN -8')).toEqual(['OT-2SN-08']);
+    expect(await searchedBy(other, '275 bar')).toEqual(['OT-2SN-08']);
+    expect(await searchedBy(other, '1/2')).toEqual(['OT-2SN-08', 'OT-R17-08']);
+    expect(await searchedBy(other, 'R17 1/2')).toEqual(['OT-R17-08']);
+    expect(await searchedBy(other, 'R13')).toEqual([]);
+    for (const text of ['2SN -8', '275 bar', '1/2', '-8']) {
+      const mine = await searchedBy(shop, text);
+      expect(mine.length, text).toBeGreaterThan(0);
+      expect(
+        mine.filter((partNumber) => partNumber.startsWith('OT-')),
+        text,
+      ).toEqual([]);
+    }
+  });
+
+  it('finds a standard exactly where the component lists do', async () => {
+    for (const text of ['R1', 'R13', 'R17', '2SN', '4SP', 'EN853', 'ISO18752', 'sae100r1at']) {
+      expect(await searchedBy(shop, text), text).toEqual(await found('items', text));
+    }
+  });
+
+  it('finds parts by their kind', async () => {
+    expect(await searched('wrap')).toEqual(['W-FIRE-32', 'W-NYLON-30', 'W-SPIRAL-25']);
+  });
+});

@@ -405,6 +405,18 @@ export const components = pgTable(
       )
       .with({ fastupdate: false }),
     index('components_part_prefix_idx').on(t.organizationId, sql`(lower(${t.partNumber}) collate "C")`),
+    // The layline readings of the search function (ADR 6): dash, working pressure, series (also the
+    // coupling series of a fitting), and the standards a part's text names (`hosewright_standard_keys`,
+    // defined in migration 0030: 'r2', '2sn', 'en853' for "SAE 100R2AT, EN 853 2SN").
+    index('components_org_dash_idx').on(t.organizationId, t.dash),
+    index('components_org_pressure_idx').on(t.organizationId, t.workingPressurePsi),
+    index('components_org_series_idx').on(t.organizationId, sql`lower(btrim(${t.series}))`),
+    index('components_standard_keys_idx')
+      .using(
+        'gin',
+        sql`hosewright_standard_keys(lower(coalesce(${t.standard}, '') || ' ' || ${t.description} || ' ' || ${t.partNumber}))`,
+      )
+      .with({ fastupdate: false }),
   ],
 );
 

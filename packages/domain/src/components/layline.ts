@@ -141,11 +141,6 @@ export function parseLayline(input: string): LaylineTerm[] {
   return terms;
 }
 
-/** Whether a term means more than its text: a dash, a standard or a pressure. */
-export function hasLaylineReading(term: LaylineTerm): boolean {
-  return term.dash !== undefined || term.standard !== undefined || term.pressurePsi !== undefined;
-}
-
 const SEPARATOR = '[ ._/-]?';
 
 /**

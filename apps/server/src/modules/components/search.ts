@@ -1,10 +1,14 @@
 /** Components in the global search: title partNumber (+ ' - brand'), subtitle description. */
-import { COMPONENT_KIND_INFO, type ComponentKind, hasLaylineReading, parseLayline } from '@hosewright/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { components } from '../../db/schema.ts';
+import {
+  adaptorEndPattern,
+  COMPONENT_KIND_INFO,
+  type ComponentKind,
+  parseLayline,
+  standardPattern,
+} from '@hosewright/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import type { SearchProvider } from '../search/registry.ts';
-import { laylineCondition, visibility } from './service.ts';
 
 interface Row {
   id: string;
@@ -17,48 +21,40 @@ interface Row {
 }
 
 /**
- * The parts matching a search read as a layline ("2SN -8", "4000", "1/2"), as the component lists read `q`.
- * A layline is printed on hose: hoses come first (scored 1.5), then the other parts (1, a match inside the
- * text), each by part number. Up to `cap` of each are counted, so a common reading stops early. It runs
- * under row-level security with no index for the text, so it is asked only when the text names a dash, a
- * standard or a pressure; words alone stay with the indexed function.
+ * The text read as a layline (`parseLayline`), in the shape the search function takes: each term with the
+ * patterns its dash and standard are matched by. A standard is looked up by its key, the way migration
+ * 0030's `hosewright_standard_keys` indexes a part's text: an SAE R standard by 'r' and its number ('r2'
+ * for R2AT), the others whole ('2sn', 'en853').
  */
-async function laylineRows(
-  tx: Tx,
-  { organizationId, text, limit, cap }: { organizationId: string; text: string; limit: number; cap: number },
-): Promise<Row[]> {
-  const terms = parseLayline(text);
-  if (!terms.some(hasLaylineReading)) return [];
-  const matching = (kind: SQL) =>
-    sql`select ${components.id} as id, ${components.kind} as kind, ${components.partNumber} as part_number,
-          ${components.brand} as brand, ${components.description} as description
-        from ${components}
-        where ${components.organizationId} = ${organizationId} and ${kind} and ${visibility(organizationId)}
-          and ${laylineCondition(organizationId, terms)}
-        limit ${cap}`;
-  return queryRows<Row>(
-    tx,
-    sql`with hoses as (${matching(sql`${components.kind} = 'hose'`)}),
-          others as (${matching(sql`${components.kind} <> 'hose'`)}),
-          matches as (select *, 1.5::float8 as score from hoses union all select *, 1::float8 from others)
-        select *, (select least(count(*), ${cap}) from matches)::int as total from matches
-        order by score desc, part_number limit ${limit}`,
-  );
+function searchTerms(text: string) {
+  return parseLayline(text).map((term) => ({
+    text: term.text,
+    ...(term.kind ? { kind: term.kind } : {}),
+    ...(term.dash === undefined ? {} : { dash: term.dash, endPattern: adaptorEndPattern(term.dash) }),
+    ...(term.pressurePsi ? { psiMin: term.pressurePsi.min, psiMax: term.pressurePsi.max } : {}),
+    ...(term.standard
+      ? {
+          standard: term.standard,
+          standardKey: /^r\d+/.exec(term.standard)?.[0] ?? term.standard,
+          standardPattern: standardPattern(term.standard),
+        }
+      : {}),
+  }));
 }
 
 export const componentSearch: SearchProvider = {
   name: 'components',
-  async search(tx, input) {
-    const { text, limit, cap } = input;
+  async search(tx, { text, limit, cap }) {
     // The function reads the organisation from the tenant transaction's `app.org_id` (ADR 6). It answers
-    // part-number prefixes (3 exact, 2 prefix) and then word-prefix matches (1); duplicates are merged.
-    const words = await queryRows<Row>(
+    // part-number prefixes (3 exact, 2 prefix), then parts matching the layline (hoses 1.5 when it names a
+    // dash, standard or pressure, the rest 1), each pass with its count; a part is in one pass at most
+    // once, and the best score of a part in both wins.
+    const rows = await queryRows<Row>(
       tx,
-      sql`select * from hosewright_search_components(${text}, ${limit}, ${cap})`,
+      sql`select * from hosewright_search_components(${text}, ${JSON.stringify(searchTerms(text))}::jsonb, ${limit}, ${cap})`,
     );
-    const layline = await laylineRows(tx, input);
     const best = new Map<string, Row>();
-    for (const row of [...words, ...layline]) {
+    for (const row of rows) {
       const seen = best.get(row.id);
       if (!seen || seen.score < row.score) best.set(row.id, row);
     }
@@ -66,7 +62,7 @@ export const componentSearch: SearchProvider = {
       (a, b) => b.score - a.score || a.part_number.localeCompare(b.part_number),
     );
     return {
-      total: Math.max(words[0]?.total ?? 0, layline[0]?.total ?? 0, hits.length),
+      total: Math.max(0, hits.length, ...rows.map((r) => r.total)),
       hits: hits.map((r) => ({
         score: r.score,
         result: {
