@@ -3,7 +3,8 @@
  * a -4 1SN and a -10 R15 assembly can be built from it, and every hose says what fits it and how to crimp it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
+import { sampleAssemblyInput } from '../src/modules/demo/factories.ts';
+import { sampleParts } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
 const t: TestApp = await createTestApp();
@@ -26,16 +27,9 @@ async function call(method: 'GET' | 'POST', url: string, payload?: unknown) {
   return { status: res.statusCode, body: res.json() };
 }
 
-/** Both ends the same straight fitting with its ferrule: no orientation to give. */
+/** Both ends the same straight fitting with its ferrule, 1000 mm (the demo shop's factory): no orientation. */
 function straightAssembly(hose: string, fitting: string, ferrule: string) {
-  const end = { fittingId: ids[fitting]!, ferruleId: ids[ferrule]! };
-  return exampleInput(ids, {
-    hoseId: ids[hose]!,
-    endA: end,
-    endB: end,
-    orientationDeg: undefined,
-    orientationConvention: undefined,
-  });
+  return sampleAssemblyInput(ids, { hose, endA: fitting, endB: fitting, ferrule, lengthMm: 1000 });
 }
 
 describe('assemblies the demo catalogue can build', () => {

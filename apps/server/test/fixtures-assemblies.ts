@@ -1,7 +1,7 @@
 /** Cross-tenant fixtures of the assemblies module (see fixtures.ts), and the builder's demo input. */
-import type { HoseAssemblyInputDraft } from '@hosewright/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { components } from '../src/db/schema.ts';
+import { exampleInput } from '../src/modules/demo/factories.ts';
 import type { Fixture } from './fixtures.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
 
@@ -28,20 +28,8 @@ export async function sampleParts(t: TestApp, owner: TestTenant): Promise<Record
   return Object.fromEntries(rows.map((r) => [r.partNumber, r.id]));
 }
 
-/** The worked example: GEN-2SN-08, two 90° JIC ends with FER-SN-08, 1000 mm, 90° clockwise (890 mm cut). */
-export function exampleInput(ids: Record<string, string>, over: Partial<HoseAssemblyInputDraft> = {}) {
-  return {
-    hoseId: ids['GEN-2SN-08'],
-    endA: { fittingId: ids['F-SN-08-FJX90'], ferruleId: ids['FER-SN-08'] },
-    endB: { fittingId: ids['F-SN-08-FJX90'], ferruleId: ids['FER-SN-08'] },
-    overallLengthMm: 1000,
-    lengthMeasuredTo: 'centreline',
-    orientationDeg: 90,
-    orientationConvention: 'clockwise',
-    quantity: 1,
-    ...over,
-  } as HoseAssemblyInputDraft;
-}
+// The worked example's input is shared with the demo shop.
+export { exampleInput } from '../src/modules/demo/factories.ts';
 
 async function post(t: TestApp, owner: TestTenant, url: string, payload: unknown) {
   const res = await t.app.inject({

@@ -5,6 +5,7 @@
  * then a work order drafted, released, built and completed as far as each fixture needs.
  */
 import type { WorkOrder } from '@hosewright/domain';
+import { PASSING_STEPS } from '../src/modules/demo/factories.ts';
 import type { Fixture } from './fixtures.ts';
 import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { bearer, type TestApp, type TestTenant } from './helpers.ts';
@@ -28,16 +29,8 @@ export async function api<T = { _id: string }>(
   return res.json() as T;
 }
 
-/** Every bench step of every unit, in order, as a passing build records them. */
-export const PASSING_STEPS = [
-  { step: 'cut', cutLength: { value: 890, unit: 'mm' } },
-  { step: 'assemble' },
-  { step: 'crimp', endA: { value: 24.4, unit: 'mm' }, endB: { value: 24.45, unit: 'mm' } },
-  { step: 'clean' },
-  { step: 'cap' },
-  { step: 'test', pressure: { value: 8000, unit: 'psi' }, holdSeconds: 60, result: 'pass' },
-  { step: 'tag' },
-] as const;
+// The bench steps of a passing build are shared with the demo shop.
+export { PASSING_STEPS } from '../src/modules/demo/factories.ts';
 
 /**
  * A warehouse (with location A1) holding enough for `units` of an assembly, and that assembly: the worked

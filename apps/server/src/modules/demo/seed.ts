@@ -1,6 +1,7 @@
 /**
  * On an empty database the app creates a demo organisation so a new installation has someone to sign in
- * as, with the GEN sample catalogue (components/sample-catalogue.json) loaded as sample data.
+ * as: the GEN sample catalogue (components/sample-catalogue.json) loaded as sample data, its warehouses and
+ * stock (stock.ts), and a shop's worth of customers, assemblies, kits, estimates and work orders (shop.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { PLANS } from '@hosewright/domain';
@@ -9,10 +10,12 @@ import type { Database } from '../../db/client.ts';
 import { organizations, subscriptions } from '../../db/schema.ts';
 import { loadSampleData } from '../components/sample-data.ts';
 import { createOrganizationWithAdmin } from '../identity/accounts.ts';
+import { buildDemoShop } from './shop.ts';
 import { seedDemoStock } from './stock.ts';
 
 export const DEMO_EMAIL = 'demo@hosewright.local';
 export const DEMO_ORGANIZATION = 'Demo Hydraulics';
+const DEMO_ADMIN = 'Demo Admin';
 
 export interface DemoSeed {
   email: string;
@@ -27,17 +30,15 @@ export async function seedDemoIfEmpty(database: Database, password?: string): Pr
   if (n > 0) return null;
   const demoPassword = password ?? `${randomBytes(9).toString('base64url')}-7`;
   const { organizationId, userId } = await createOrganizationWithAdmin(database, {
-    name: 'Demo Admin',
+    name: DEMO_ADMIN,
     email: DEMO_EMAIL,
     password: demoPassword,
     organizationName: DEMO_ORGANIZATION,
     emailVerified: true,
   });
-  // The demo shows every feature: enterprise for a year.
+  // The demo shows every feature: enterprise for a year, set first so the plan's limits are the demo's.
   const plan = PLANS.enterprise;
   await database.withTenant(organizationId, async (tx) => {
-    await loadSampleData(tx, organizationId);
-    await seedDemoStock(tx, organizationId, userId);
     await tx
       .update(subscriptions)
       .set({
@@ -49,6 +50,9 @@ export async function seedDemoIfEmpty(database: Database, password?: string): Pr
         updatedAt: new Date(),
       })
       .where(eq(subscriptions.organizationId, organizationId));
+    await loadSampleData(tx, organizationId);
+    await seedDemoStock(tx, organizationId, userId);
+    await buildDemoShop(tx, organizationId, { id: userId, name: DEMO_ADMIN });
   });
   return { email: DEMO_EMAIL, password: demoPassword, organizationId };
 }
