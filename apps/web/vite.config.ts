@@ -86,6 +86,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      // The app (index.html), and the one script of the pre-rendered public pages (scripts/prerender.mjs).
+      input: {
+        index: decodeURIComponent(new URL('./index.html', import.meta.url).pathname),
+        visitor: decodeURIComponent(new URL('./src/app/prerender/visitor.ts', import.meta.url).pathname),
+      },
+    },
   },
   server: {
     port: 5173,

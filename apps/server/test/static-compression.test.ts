@@ -80,7 +80,11 @@ describe('the web app goes out compressed', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    // The page with the public config written into it (`withPublicConfig`).
+    const page = brotliDecompressSync(res.rawPayload).toString();
+    expect(page).toContain('<script id="public-config" type="application/json">');
+    expect(page.replace(/<script id="public-config"[^<]*<\/script>/, '')).toBe(INDEX);
   });
 
   it('sends a file without copies as it is', async () => {

@@ -33,9 +33,10 @@ export function PhoneBars() {
 /**
  * The app shell around every page but the headerless ones: app bar, navigation, the route content, the
  * footer and the overlay stack. It is the app's, not a shared component: it puts the search and the
- * notifications features into the bars.
+ * notifications features into the bars. `topBar` replaces the top bar (the pre-rendered public pages draw it
+ * for both widths).
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, topBar }: { children: ReactNode; topBar?: ReactNode }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const isXs = useMediaQuery(theme.breakpoints.only('xs'), { noSsr: true });
@@ -63,7 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {t('common.skipToContent')}
       </Box>
-      <TopBar isXs={isXs} />
+      {topBar ?? <TopBar isXs={isXs} />}
       <Toolbar />
       {navigation.state === 'loading' ? (
         <LinearProgress

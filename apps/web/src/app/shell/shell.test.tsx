@@ -11,25 +11,30 @@ import { TopBar } from './top-bar';
 
 describe('top bar', () => {
   it('offers visitors SIGN  UP (two spaces) and LOGIN, and links the logo to /', async () => {
+    // Links to /signup and /login (what the pre-rendered public pages follow); here they redirect at once.
     const auth = createAuthDouble();
     renderWithProviders(<TopBar isXs={false} />, { auth });
     const signUp = screen.getByText('SIGN  UP', {
       normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
     });
     expect(screen.getByRole('link', { name: 'Hosewright home' }).getAttribute('href')).toBe('/');
+    expect(signUp.closest('a')?.getAttribute('href')).toBe('/signup');
+    const login = screen.getByRole('link', { name: 'LOGIN' });
+    expect(login.getAttribute('href')).toBe('/login');
 
     await userEvent.click(signUp);
     expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({
       authorizationParams: { screen_hint: 'signup' },
       appState: { returnTo: '/dashboard' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await userEvent.click(login);
     expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: '/dashboard' } });
   });
 
   it('shows LOGIN as an icon button on phones', () => {
     renderWithProviders(<TopBar isXs />);
-    const login = screen.getByRole('button', { name: 'LOGIN' });
+    const login = screen.getByRole('link', { name: 'LOGIN' });
+    expect(login.getAttribute('href')).toBe('/login');
     expect(login.textContent).toBe('');
   });
 
@@ -41,7 +46,7 @@ describe('top bar', () => {
     expect(screen.getByRole('combobox', { name: 'Search' })).toBeTruthy();
     expect(screen.getByText('Upgrade').closest('a')?.getAttribute('href')).toBe('/upgradesubscription');
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'LOGIN' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'LOGIN' })).toBeNull();
   });
 
   it('has no Upgrade chip above trial, and leaves search to the bottom bar on phones', () => {

@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserMenu } from '@/components/layout/user-menu';
@@ -38,7 +39,10 @@ export function TopBar({ isXs }: { isXs: boolean }) {
   const canSearch = viewer.isAuthenticated && viewer.status !== 'unverified';
   useNotificationsSocket();
 
-  const startRedirect = (kind: 'login' | 'signup') => {
+  // Links to /signup and /login (where the pre-rendered public pages, without the SDK, send them); here the
+  // SDK starts the redirect at once.
+  const startRedirect = (event: MouseEvent, kind: 'login' | 'signup') => {
+    event.preventDefault();
     loginWithRedirect(kind === 'signup' ? signUpOptions() : loginOptions('/')).catch(() => {
       snackbar.warning(t('auth.redirectFailed'));
     });
@@ -53,6 +57,7 @@ export function TopBar({ isXs }: { isXs: boolean }) {
               color="inherit"
               size={isXs ? 'small' : 'medium'}
               aria-label={t('topBar.back')}
+              data-history="-1"
               onClick={() => navigate(-1)}
             >
               <ArrowBackIcon />
@@ -63,6 +68,7 @@ export function TopBar({ isXs }: { isXs: boolean }) {
               color="inherit"
               size={isXs ? 'small' : 'medium'}
               aria-label={t('topBar.forward')}
+              data-history="1"
               onClick={() => navigate(1)}
             >
               <ArrowForwardIcon />
@@ -115,7 +121,8 @@ export function TopBar({ isXs }: { isXs: boolean }) {
             <Button
               variant="contained"
               disableElevation
-              onClick={() => startRedirect('signup')}
+              href="/signup"
+              onClick={(event) => startRedirect(event, 'signup')}
               sx={{
                 bgcolor: 'brand.gold',
                 color: '#2b1d00',
@@ -129,12 +136,13 @@ export function TopBar({ isXs }: { isXs: boolean }) {
               <IconButton
                 color="inherit"
                 aria-label={t('topBar.login')}
-                onClick={() => startRedirect('login')}
+                href="/login"
+                onClick={(event) => startRedirect(event, 'login')}
               >
                 <LoginIcon />
               </IconButton>
             ) : (
-              <Button color="inherit" onClick={() => startRedirect('login')}>
+              <Button color="inherit" href="/login" onClick={(event) => startRedirect(event, 'login')}>
                 {t('topBar.login')}
               </Button>
             )}

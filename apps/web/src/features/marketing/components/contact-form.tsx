@@ -13,6 +13,9 @@ import { useSendContactMessage } from '@/api/contact';
 
 type Field = keyof ContactMessage;
 
+/** The message field's least height in lines (it grows with the text). */
+export const MESSAGE_MIN_ROWS = 5;
+
 export function ContactForm({
   defaultName = '',
   defaultEmail = '',
@@ -67,7 +70,13 @@ export function ContactForm({
       <TextField label={t('contact.name')} autoComplete="name" required {...field('name')} />
       <TextField label={t('contact.email')} type="email" autoComplete="email" required {...field('email')} />
       <TextField label={t('site.contact.company')} autoComplete="organization" {...field('company')} />
-      <TextField label={t('contact.message')} required multiline minRows={5} {...field('message')} />
+      <TextField
+        label={t('contact.message')}
+        required
+        multiline
+        minRows={MESSAGE_MIN_ROWS}
+        {...field('message')}
+      />
       <Stack direction="row">
         <Button type="submit" variant="contained" disabled={send.isPending}>
           {send.isPending ? t('site.contact.sending') : t('contact.send')}

@@ -6,7 +6,11 @@ import { loginOptions, signUpOptions } from '@/lib/auth';
 import { snackbar } from '@/lib/snackbar-store';
 import { useViewer } from '@/lib/use-viewer';
 
-/** The two calls to action of the public pages; a signed-in user gets the way to the dashboard instead. */
+/**
+ * The two calls to action of the public pages; a signed-in user gets the way to the dashboard instead. They
+ * are links to /signup and /login, where the pre-rendered pages (without the SDK) send them; here the SDK
+ * starts the redirect at once.
+ */
 export function StartTrialActions({ size = 'large' }: { size?: 'medium' | 'large' }) {
   const { t } = useTranslation();
   const { loginWithRedirect } = useAuth0();
@@ -32,7 +36,11 @@ export function StartTrialActions({ size = 'large' }: { size?: 'medium' | 'large
       <Button
         variant="contained"
         size={size}
-        onClick={() => loginWithRedirect(signUpOptions()).catch(fail)}
+        href="/signup"
+        onClick={(event) => {
+          event.preventDefault();
+          loginWithRedirect(signUpOptions()).catch(fail);
+        }}
         sx={{ bgcolor: 'brand.gold', color: '#2b1d00', fontWeight: 700, '&:hover': { bgcolor: '#e0a420' } }}
       >
         {t('home.startTrial')}
@@ -40,7 +48,11 @@ export function StartTrialActions({ size = 'large' }: { size?: 'medium' | 'large
       <Button
         variant="outlined"
         size={size}
-        onClick={() => loginWithRedirect(loginOptions('/')).catch(fail)}
+        href="/login"
+        onClick={(event) => {
+          event.preventDefault();
+          loginWithRedirect(loginOptions('/')).catch(fail);
+        }}
         sx={{ color: 'inherit', borderColor: 'currentColor' }}
       >
         {t('home.logIn')}

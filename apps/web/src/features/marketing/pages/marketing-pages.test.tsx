@@ -13,19 +13,23 @@ describe('home page', () => {
     const auth = createAuthDouble();
     renderWithProviders(<HomePage />, { auth });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/hydraulic hoses/);
-    await userEvent.click(screen.getByRole('button', { name: 'Start your free trial' }));
+    // Links to /signup and /login (what the pre-rendered page follows); here they redirect at once.
+    const trial = screen.getByRole('link', { name: 'Start your free trial' });
+    const logIn = screen.getByRole('link', { name: 'Log in' });
+    expect([trial.getAttribute('href'), logIn.getAttribute('href')]).toEqual(['/signup', '/login']);
+    await userEvent.click(trial);
     expect(auth.loginWithRedirect).toHaveBeenCalledWith({
       authorizationParams: { screen_hint: 'signup' },
       appState: { returnTo: '/dashboard' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(logIn);
     expect(auth.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: '/dashboard' } });
   });
 
   it('offers a signed-in user the dashboard instead', () => {
     renderWithProviders(<HomePage />, { auth: signedInDouble() });
     expect(screen.getByRole('link', { name: 'Open your dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.queryByRole('button', { name: 'Start your free trial' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Start your free trial' })).toBeNull();
   });
 });
 
