@@ -53,6 +53,8 @@ describe('/configurator (public, headerless, embeddable)', { timeout: 60_000 }, 
     });
     renderApp('/iframe/hoseassembly');
     await screen.findByRole('heading', { name: 'This configurator runs inside a hose shop’s website' });
+    // As a parent does: answer once the frame says it listens (its effect may run after the first paint).
+    await waitFor(() => expect(posted).toContainEqual({ type: 'configuratorReady' }), { timeout: 10_000 });
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {

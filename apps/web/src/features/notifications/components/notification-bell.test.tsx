@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TopBar } from '@/app/shell/top-bar';
 import { storeSessionProfile } from '@/lib/session';
@@ -50,7 +50,8 @@ describe('top bar with a signed-in user', () => {
   it('opens the socket once the session is ready, feeds the bell, and closes it on the way out', async () => {
     storeSessionProfile(createSessionProfile({ userId: 'user-42' }));
     const { unmount } = renderWithProviders(<TopBar isXs={false} />, { auth: signedInDouble() });
-    expect(fake.sockets).toHaveLength(1);
+    // socket.io loads once the session is ready, after the page has drawn.
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
     const socket = fake.sockets[0]!;
     expect(await socket.auth()).toEqual({ userId: 'user-42', token: 'token-123' });
     act(() => socket.receive('notifications:count', { count: 2 }));
@@ -60,8 +61,9 @@ describe('top bar with a signed-in user', () => {
     expect(useNotificationsStore.getState().count).toBe(0);
   });
 
-  it('opens nothing for a visitor', () => {
+  it('opens nothing for a visitor', async () => {
     renderWithProviders(<TopBar isXs={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fake.sockets).toHaveLength(0);
     expect(screen.queryByRole('link', { name: /Notifications/ })).toBeNull();
   });

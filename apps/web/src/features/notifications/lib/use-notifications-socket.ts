@@ -7,12 +7,12 @@ import { useJobProgressStore } from '@/lib/job-progress-store';
 import { clearOrganizationSettings, SETTINGS_DEPENDENT } from '@/lib/organization-settings';
 import { getStoredAccessToken, storeAccessToken, useSessionStore } from '@/lib/session';
 import { useSettingsStore } from '@/lib/settings-store';
-import { connectNotifications } from './notifications-socket';
 import { useNotificationsStore } from './notifications-store';
 
 /**
  * Keeps the notifications socket open while someone is signed in with a ready session, and closes
- * it, forgetting their notifications, when they sign out.
+ * it, forgetting their notifications, when they sign out. The socket's code (socket.io) loads only then, after
+ * the page has drawn, so no page waits for it.
  */
 export function useNotificationsSocket(): void {
   const { isAuthenticated, getAccessTokenSilently } = useAuth0();
@@ -35,18 +35,24 @@ export function useNotificationsSocket(): void {
         return getStoredAccessToken();
       }
     };
-    const stop = connectNotifications({
-      userId,
-      getToken,
-      onChange: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-      // Another admin's change to the settings: load them again, and what depends on them (no reload).
-      onSettingsChanged: () => {
-        clearOrganizationSettings();
-        void invalidate(queryClient, SETTINGS_DEPENDENT);
-      },
+    let stop: (() => void) | undefined;
+    let closed = false;
+    void import('./notifications-socket').then(({ connectNotifications }) => {
+      if (closed) return;
+      stop = connectNotifications({
+        userId,
+        getToken,
+        onChange: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+        // Another admin's change to the settings: load them again, and what depends on them (no reload).
+        onSettingsChanged: () => {
+          clearOrganizationSettings();
+          void invalidate(queryClient, SETTINGS_DEPENDENT);
+        },
+      });
     });
     return () => {
-      stop();
+      closed = true;
+      stop?.();
       useNotificationsStore.getState().reset();
       useJobProgressStore.getState().reset();
     };
