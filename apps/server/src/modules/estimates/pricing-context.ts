@@ -135,6 +135,7 @@ async function priceListFor(
           .from(priceListItems)
           .where(
             and(
+              eq(priceListItems.organizationId, organizationId),
               eq(priceListItems.versionId, version.id),
               inArray(priceListItems.itemType, types as string[]),
               inArray(priceListItems.itemId, ids),

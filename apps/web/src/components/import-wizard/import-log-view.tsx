@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isImportFinished, useImportLog } from '@/api/imports';
 import type { Resource } from '@/api/keys';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { isApiError } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { useJobProgress } from '@/lib/job-progress-store';
@@ -183,7 +184,11 @@ function ImportOutcome({
           <Typography id={errorsId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t('components.import.errorsTitle')}
           </Typography>
-          <TableContainer sx={{ maxHeight: 480, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <TableContainer
+            component={ScrollRegion}
+            aria-labelledby={errorsId}
+            sx={{ maxHeight: 480, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
             <Table size="small" stickyHeader aria-labelledby={errorsId}>
               <TableHead>
                 <TableRow>

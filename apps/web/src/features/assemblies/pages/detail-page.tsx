@@ -35,6 +35,7 @@ import {
 } from '@/api/assemblies';
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { PageHeader, type PageTool } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
@@ -288,7 +289,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
           <SerialsSection assembly={assembly} onPrintTag={(serial) => void download('tag', serial)} />
           <Section title={t('assemblies.detail.bom')}>
             <PartsList parts={assembly.parts} />
-            <Box sx={{ overflowX: 'auto', mt: 2 }}>
+            <ScrollRegion aria-label={t('assemblies.detail.bom')} sx={{ mt: 2 }}>
               <Table size="small" aria-label={t('assemblies.detail.bom')}>
                 <TableHead>
                   <TableRow>
@@ -316,7 +317,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollRegion>
           </Section>
           <Section title={t('assemblies.detail.revisions')}>
             <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crimpSpecsQuery } from '@/api/components';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { useUnits } from '@/lib/use-units';
 
 /** Crimp diameters keep their precision: '24.65 mm', '0.970 in'. */
@@ -38,7 +39,7 @@ export function CrimpSpecs({ hoseId }: { hoseId: string }) {
       ) : specs.data.length === 0 ? (
         <Typography color="text.secondary">{t('components.crimpSpecs.none')}</Typography>
       ) : (
-        <TableContainer>
+        <TableContainer component={ScrollRegion} aria-labelledby={headingId}>
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>

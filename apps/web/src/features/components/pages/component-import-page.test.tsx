@@ -150,12 +150,29 @@ describe('/components/import', { timeout: 30_000 }, () => {
       ...admin,
       ...noImports,
       [`GET ${ORG}/imports/imp-7`]: {
-        body: log({ importId: 'imp-7', status: 'succeeded', progress: 100, created: 100, updated: 20 }),
+        body: log({
+          importId: 'imp-7',
+          status: 'succeeded',
+          progress: 100,
+          created: 100,
+          updated: 20,
+          changes: [
+            {
+              row: 3,
+              change: 'updated',
+              item: 'H-100',
+              fields: [{ field: 'workingPressurePsi', before: 3000, after: 4000 }],
+            },
+          ],
+        }),
       },
     });
     renderApp('/components/import?log=imp-7', signedInDouble());
     expect(await screen.findByText('Import complete')).toBeTruthy();
     expect(screen.getByText('120 rows imported: 100 new, 20 updated.')).toBeTruthy();
+    // A changed field is named as the mapping step names it, not by the contract's name.
+    const updated = screen.getByRole('region', { name: /^Updated/ });
+    expect(within(updated).getByText(/: 3000 → 4000$/).textContent).toBe('Working pressure: 3000 → 4000');
     expect(screen.getByRole('link', { name: 'View your hoses' }).getAttribute('href')).toBe(
       '/components/hose/custom',
     );

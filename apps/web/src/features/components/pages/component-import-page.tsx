@@ -90,6 +90,7 @@ export function ComponentImportPage() {
           importId={logId}
           changes={['components']}
           successActions={(log) => <ComponentListLinks log={log} />}
+          fieldLabel={(name) => importFieldLabel(t, name)}
           onAnother={() => {
             setPreview(null);
             setParams(new URLSearchParams({ kind }));

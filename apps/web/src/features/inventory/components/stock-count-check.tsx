@@ -15,6 +15,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stockCountCheckQuery } from '@/api/inventory';
 import type { ImportCheckProps } from '@/components/import-wizard/import-mapping-step';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { LoadFailed } from '@/components/load-failed';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useUnitSystem } from '@/lib/use-units';
@@ -69,7 +70,11 @@ export function StockCountCheck({ importId, mapping, onResult }: ImportCheckProp
         <Alert severity="error" sx={{ mb: 1 }}>
           {t('inventory.stockTake.rowProblems', { count: result.errors.length })}
         </Alert>
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 400 }}>
+        <TableContainer
+          component={ScrollRegion}
+          aria-labelledby={errorsId}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 400 }}
+        >
           <Table size="small" stickyHeader aria-labelledby={errorsId}>
             <caption id={errorsId} style={{ captionSide: 'top', textAlign: 'left' }}>
               {t('inventory.stockTake.problemsTable')}
@@ -116,7 +121,11 @@ export function StockCountCheck({ importId, mapping, onResult }: ImportCheckProp
       {result.differences.length === 0 ? (
         <Alert severity="info">{t('inventory.stockTake.nothingToChange')}</Alert>
       ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 480 }}>
+        <TableContainer
+          component={ScrollRegion}
+          aria-labelledby={headingId}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 480 }}
+        >
           <Table size="small" stickyHeader aria-labelledby={headingId}>
             <TableHead>
               <TableRow>

@@ -44,6 +44,8 @@ describe('the priced BOM', () => {
       />,
     );
     const table = screen.getByRole('table', { name: 'Bill of materials' });
+    // On a phone the table scrolls sideways in a named region a keyboard can reach.
+    expect(screen.getByRole('region', { name: 'Bill of materials' }).tabIndex).toBe(0);
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('HA-0001_A');
     // Prices in the customer's currency (CAD: '$' in Canadian English), costs in the base (USD).

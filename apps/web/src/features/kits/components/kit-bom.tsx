@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '@/components/layout/scroll-region';
 import { formatMoney } from '@/lib/format';
 import { formatQuantity } from '../lib/format';
 
@@ -134,7 +135,7 @@ export function KitBom({
   }
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollRegion aria-label={t('kits.bom.title')}>
         <Table size="small" aria-label={t('kits.bom.title')}>
           <TableHead>
             <TableRow>
@@ -173,7 +174,7 @@ export function KitBom({
             </TableRow>
           </TableFooter>
         </Table>
-      </Box>
+      </ScrollRegion>
       <TotalsSummary totals={totals} currency={currency} costCurrency={costCurrency} />
     </Box>
   );
