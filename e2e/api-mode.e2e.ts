@@ -11,11 +11,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromePath, launchBrowser, newSession, type Session, screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { chromePath, newSession, type Session, screenshot } from './support/browser.ts';
+import { choose, signIn } from './support/flows.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
 
 const ADMIN = { name: 'Avery Admin', email: 'avery@erp-hose.test', password: 'e2e-Erp-Hose-1' };
@@ -63,18 +63,9 @@ beforeAll(async () => {
   await seedDataDir(dataDir, {
     organizations: [{ key: 'shop', organizationName: 'ERP Hose', admin: ADMIN }],
   });
-  const [b, s] = await Promise.allSettled([
-    launchBrowser(),
+  ({ browser, server } = await launchWithServer(() =>
     startServer({ dataDir, name: 'api server', env: { EMBED_ORIGINS: parentOrigin } }),
-  ]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ));
 });
 
 afterAll(async () => {
@@ -126,17 +117,6 @@ async function exchange(baseUrl: string, key: { clientId: string; clientSecret: 
   });
   expect(exchanged.status, await exchanged.clone().text()).toBe(200);
   return ((await exchanged.json()) as { access_token: string }).access_token;
-}
-
-/** Types into an autocomplete in the frame and picks the option whose text matches. */
-async function choose(frame: FrameLocator, label: string, text: string, option: RegExp): Promise<void> {
-  const box = frame.getByRole('combobox', { name: label, exact: true });
-  await visible(box);
-  await box.click();
-  await box.fill(text);
-  const pick = frame.getByRole('option', { name: option }).first();
-  await visible(pick);
-  await pick.click();
 }
 
 describe('API mode', () => {

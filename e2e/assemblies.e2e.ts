@@ -10,16 +10,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  ARTIFACTS_DIR,
-  chromePath,
-  launchBrowser,
-  newSession,
-  type Session,
-  screenshot,
-} from './support/browser.ts';
-import { signIn } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { accessToken } from './support/api.ts';
+import { ARTIFACTS_DIR, newSession, type Session, screenshot } from './support/browser.ts';
+import { choose, signIn } from './support/flows.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 let browser: Browser | undefined;
@@ -29,16 +23,7 @@ let phone: Session | undefined;
 const built: { title?: string; serial?: string; url?: string } = {};
 
 beforeAll(async () => {
-  chromePath(); // fail at once, before starting the server, when there is no browser
-  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'assemblies server' })]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ name: 'assemblies server' })));
   phone = await newSession(need(browser, 'The browser'), 'phone');
   await signIn(phone.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
 });
@@ -47,17 +32,6 @@ afterAll(async () => {
   await phone?.close().catch(() => undefined);
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
-
-/** Types into an autocomplete and picks the option whose text matches. */
-async function choose(page: Page, label: string, text: string, option: RegExp): Promise<void> {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await visible(box);
-  await box.click();
-  await box.fill(text);
-  const pick = page.getByRole('option', { name: option }).first();
-  await visible(pick);
-  await pick.click();
-}
 
 test('a clerk builds the worked example on a phone: 890 mm cut length, saved', async () => {
   await step('assemblies-build', phone, async (page, baseUrl) => {
@@ -149,6 +123,47 @@ test('signed out, the serial’s public page shows the part number and no prices
   }
 });
 
+test('the serial finds its assembly in the global search; signed in, its page offers the record and Build again', async () => {
+  await step('assemblies-serial-search', phone, async (page, baseUrl) => {
+    const serial = need(built.serial, 'The serial from the previous step');
+    await page.goto(`${baseUrl}/dashboard`);
+    await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+    await page.waitForLoadState('networkidle');
+    // The phone's search sheet, as a clerk types the serial read off the tag.
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('button', { name: 'Search' })
+      .click();
+    const field = page.getByRole('combobox', { name: 'Search' });
+    await visible(field);
+    await field.fill(serial.toLowerCase());
+    const hit = page.getByTestId('search-popup').getByRole('link', { name: new RegExp(`Serial ${serial}`) });
+    await visible(hit, 20_000);
+    await screenshot(page, 'assemblies-serial-search');
+    await hit.click();
+    await page.waitForURL((url) => url.href === built.url, { timeout: 20_000 });
+    await visible(page.getByRole('heading', { level: 1, name: need(built.title, 'The title') }));
+
+    // The tag's page, opened by a member of the shop that built it: the record, and Build again.
+    await page.goto(`${baseUrl}/qs/${serial}`);
+    const record = page.getByRole('link', { name: `Open ${built.title}` });
+    await visible(record, 20_000);
+    expect(new URL((await record.getAttribute('href')) ?? '', baseUrl).href).toBe(built.url);
+    await screenshot(page, 'assemblies-qs-member');
+    await page.getByRole('link', { name: 'Build again' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/workorders/new' && url.search === `?serialId=${serial}`,
+    );
+    const tag = page.getByRole('textbox', { name: 'Serial number on the tag' });
+    await visible(tag);
+    expect(await tag.inputValue()).toBe(serial);
+    await page.getByRole('button', { name: 'Create work order' }).click();
+    await page.waitForURL(/\/workorder\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    await visible(page.getByText(need(built.title, 'The title')).first(), 20_000);
+    await screenshot(page, 'assemblies-reorder-work-order');
+  });
+});
+
 /**
  * The embedding side of API mode (the headerless `/iframe/hoseassembly` route), with a demo parent page
  * served at the app's own origin (the server only allows framing by its own origin for now). The parent
@@ -156,10 +171,7 @@ test('signed out, the serial’s public page shows the part number and no prices
  * with the demo admin's real token, and the configurator builds with it.
  */
 test('an embedding page passes its token; a refused token comes back as securityTokenExpired', async () => {
-  const token = (await need(phone, 'The signed-in page').context.cookies()).find(
-    (c) => c.name === 'accessToken',
-  )?.value;
-  expect(token, 'the signed-in phone has an access token cookie').toBeTruthy();
+  const token = await accessToken(need(phone, 'The signed-in page').context);
   const parent = await newSession(need(browser, 'The browser'), 'desktop');
   try {
     await step('assemblies-iframe', parent, async (page, baseUrl) => {

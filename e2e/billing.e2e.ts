@@ -13,16 +13,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  ARTIFACTS_DIR,
-  chromePath,
-  launchBrowser,
-  newSession,
-  type Session,
-  screenshot,
-} from './support/browser.ts';
+import { ARTIFACTS_DIR, chromePath, newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
 
 const ADMIN = { name: 'Tess Trial', email: 'tess@trial-hose.example', password: 'correct horse 42' };
@@ -37,18 +30,7 @@ beforeAll(async () => {
   await seedDataDir(dataDir, {
     organizations: [{ key: 'shop', organizationName: 'Trial Hose Co', admin: ADMIN }],
   });
-  const [b, s] = await Promise.allSettled([
-    launchBrowser(),
-    startServer({ dataDir, name: 'billing server' }),
-  ]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ dataDir, name: 'billing server' })));
   desktop = await newSession(need(browser, 'The browser'), 'desktop');
   await signIn(desktop.page, need(server, 'The server').baseUrl, ADMIN.email, ADMIN.password);
 });

@@ -13,16 +13,9 @@
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import {
-  chromePath,
-  launchBrowser,
-  newSession,
-  pathOf,
-  type Session,
-  screenshot,
-} from './support/browser.ts';
+import { newSession, pathOf, type Session, screenshot } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
-import { eventually, need, runStep, visible } from './support/journey.ts';
+import { eventually, launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 /** The issue asks for a wider desktop than the harness default. */
@@ -71,16 +64,7 @@ let desktop: Session | undefined;
 const seen: { hosesBefore?: number } = {};
 
 beforeAll(async () => {
-  chromePath(); // fail at once, before starting the server, when there is no browser
-  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'components server' })]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ name: 'components server' })));
   const running = need(server, 'The server');
   desktop = await newSession(need(browser, 'The browser'), 'desktop');
   await desktop.page.setViewportSize(DESKTOP);

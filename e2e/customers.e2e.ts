@@ -9,9 +9,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromePath, launchBrowser, newSession, type Session, screenshot } from './support/browser.ts';
+import { chromePath, newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
 
 const SHOP = { name: 'Casey Counter', email: 'casey@prairie-hose.test', password: 'e2e-Prairie-Hose-1' };
@@ -31,18 +31,7 @@ beforeAll(async () => {
       { key: 'full', organizationName: 'Full Hose', admin: FULL },
     ],
   });
-  const [b, s] = await Promise.allSettled([
-    launchBrowser(),
-    startServer({ dataDir, name: 'customers server' }),
-  ]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ dataDir, name: 'customers server' })));
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
  * admin of 'Demo Hydraulics'). One server and one signed-in page; the tests run in order and build on each
  * other:
  *   1. a CSV of 3 hoses: '3 new', the new rows listed;
- *   2. the same file with one cost changed: 1 updated with 'cost: 10.00 → 12.50', 2 unchanged;
+ *   2. the same file with one cost changed: 1 updated with 'Cost: 10.00 → 12.50', 2 unchanged;
  *   3. the same file again: 'Nothing changed', and the recent imports say so too;
  *   4. a file whose part number column is not recognised: the mapping step names the required field and
  *      Start refuses, nothing is started;
@@ -11,9 +11,9 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromePath, launchBrowser, newSession, type Session, screenshot } from './support/browser.ts';
+import { newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 const PHONE_WIDTH = 390;
@@ -27,16 +27,7 @@ let desktop: Session | undefined;
 const seen: { updatedLog?: string } = {};
 
 beforeAll(async () => {
-  chromePath(); // fail at once, before starting the server, when there is no browser
-  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'imports server' })]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ name: 'imports server' })));
   const running = need(server, 'The server');
   desktop = await newSession(need(browser, 'The browser'), 'desktop');
   await signIn(desktop.page, running.baseUrl, DEMO.email, DEMO.password);
@@ -117,7 +108,7 @@ describe('imports say what changed', () => {
       await visible(updated);
       const item = updated.getByRole('listitem').first();
       expect(await textOf(item.locator('p').first())).toBe(`GEN ${HOSES[0]} · Row 2`);
-      expect(await item.getByRole('listitem').allTextContents()).toEqual(['cost: 10.00 → 12.50']);
+      expect(await item.getByRole('listitem').allTextContents()).toEqual(['Cost: 10.00 → 12.50']);
       expect(await page.getByRole('region', { name: /^New/ }).count()).toBe(0);
       seen.updatedLog = new URL(page.url()).searchParams.get('log') ?? undefined;
       await screenshot(page, 'i2-import-changed');
@@ -179,7 +170,7 @@ describe('imports say what changed', () => {
         await page.goto(`${baseUrl}/components/import?kind=hose&log=${log}`);
         const updated = page.getByRole('region', { name: 'Updated (1)' });
         await visible(updated);
-        await visible(updated.getByText('cost: 10.00 → 12.50'));
+        await visible(updated.getByText('Cost: 10.00 → 12.50'));
         const widths = (await page.evaluate(
           '({ scroll: document.scrollingElement.scrollWidth, viewport: window.innerWidth })',
         )) as { scroll: number; viewport: number };

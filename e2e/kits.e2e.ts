@@ -9,16 +9,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { apiAs } from './support/api.ts';
-import {
-  ARTIFACTS_DIR,
-  chromePath,
-  launchBrowser,
-  newSession,
-  type Session,
-  screenshot,
-} from './support/browser.ts';
+import { ARTIFACTS_DIR, newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -36,16 +29,7 @@ const { apiCall, partId } = apiAs(
 );
 
 beforeAll(async () => {
-  chromePath(); // fail at once, before starting the server, when there is no browser
-  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'kits server' })]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ name: 'kits server' })));
   desktop = await newSession(need(browser, 'The browser'), 'desktop');
   await desktop.page.setViewportSize(DESKTOP);
   await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);

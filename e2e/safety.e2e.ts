@@ -13,9 +13,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { apiAs } from './support/api.ts';
-import { chromePath, launchBrowser, newSession, type Session, screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { newSession, type Session, screenshot } from './support/browser.ts';
+import { choose, signIn } from './support/flows.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 let browser: Browser | undefined;
@@ -29,16 +29,7 @@ const { apiCall, partId } = apiAs(
 const REASON = 'Peaks of 120 °C for two minutes at start-up; fire sleeve fitted on site';
 
 beforeAll(async () => {
-  chromePath(); // fail at once, before starting the server, when there is no browser
-  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'safety server' })]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ name: 'safety server' })));
   desk = await newSession(need(browser, 'The browser'), 'desktop');
   await signIn(desk.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
 });
@@ -47,17 +38,6 @@ afterAll(async () => {
   await desk?.close().catch(() => undefined);
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
-
-/** Types into an autocomplete and picks the option whose text matches. */
-async function choose(page: Page, label: string, text: string, option: RegExp): Promise<void> {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await visible(box);
-  await box.click();
-  await box.fill(text);
-  const pick = page.getByRole('option', { name: option }).first();
-  await visible(pick);
-  await pick.click();
-}
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 

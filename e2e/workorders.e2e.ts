@@ -28,16 +28,9 @@ import {
   type WorkOrderUnit,
 } from '../packages/domain/src/workorders/workorders.ts';
 import { apiAs } from './support/api.ts';
-import {
-  ARTIFACTS_DIR,
-  chromePath,
-  launchBrowser,
-  newSession,
-  type Session,
-  screenshot,
-} from './support/browser.ts';
+import { ARTIFACTS_DIR, newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { need, runStep, visible } from './support/journey.ts';
+import { launchWithServer, need, runStep, visible } from './support/journey.ts';
 import { DEMO, type RunningServer, startServer } from './support/server.ts';
 
 const HOSE = 'GEN-2SN-08';
@@ -80,16 +73,7 @@ async function hoseOnHand(): Promise<number> {
 const workOrder = () => apiCall<WorkOrder>('GET', `workorder/${need(made.workOrderId, 'The work order')}`);
 
 beforeAll(async () => {
-  chromePath();
-  const [b, s] = await Promise.allSettled([launchBrowser(), startServer({ name: 'work orders server' })]);
-  if (b.status === 'fulfilled') browser = b.value;
-  if (s.status === 'fulfilled') server = s.value;
-  const failures = [b, s].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0) {
-    throw new Error(
-      failures.map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason))).join('\n\n'),
-    );
-  }
+  ({ browser, server } = await launchWithServer(() => startServer({ name: 'work orders server' })));
   phone = await newSession(need(browser, 'The browser'), 'phone');
   await signIn(phone.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
 
@@ -307,7 +291,8 @@ test('a foreman releases, builds, tests and completes a work order on a phone', 
     expect(before - after).toBeCloseTo(needed, 3);
     made.builtSerial = need(completed.units[0], 'Unit 1').serialId;
 
-    await page.goto(`${baseUrl}/inventory`);
+    // Searched: the demo shop stocks more than a phone's first page of lines.
+    await page.goto(`${baseUrl}/inventory?q=${HOSE}`);
     await visible(page.getByRole('heading', { name: 'Inventory', level: 1 }));
     const hoseLines = page.getByRole('row').filter({ hasText: HOSE }).filter({ hasText: 'MAIN' });
     await visible(hoseLines.first());

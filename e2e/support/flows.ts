@@ -2,7 +2,7 @@
  * Steps journeys share: signing in through the embedded provider's page, waiting for the SPA to settle,
  * finding the chrome's buttons by their accessible names.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { assertAccessible } from './a11y.ts';
 
 /** True for the provider's pages (everything under /idp). */
@@ -83,4 +83,23 @@ export async function waitForTitle(page: Page, title: string, timeout = 15_000):
     await page.waitForTimeout(100);
     seen = await page.title();
   }
+}
+
+/**
+ * Types into the autocomplete labelled `label` and picks the first option whose name matches `option`, on a
+ * page or inside a frame (the embedded configurator).
+ */
+export async function choose(
+  page: Page | FrameLocator,
+  label: string,
+  text: string,
+  option: RegExp,
+): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.waitFor({ state: 'visible', timeout: 15_000 });
+  await box.click();
+  await box.fill(text);
+  const pick = page.getByRole('option', { name: option }).first();
+  await pick.waitFor({ state: 'visible', timeout: 15_000 });
+  await pick.click();
 }

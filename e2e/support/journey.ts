@@ -4,11 +4,29 @@
  * accessibility problem) and explains its own failure (screenshot, the page, where it has been, its errors,
  * the server's last words), and waiting for an element or a value.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { assertAccessible } from './a11y.ts';
-import { type Session, screenshot } from './browser.ts';
+import { chromePath, launchBrowser, type Session, screenshot } from './browser.ts';
 import type { RunningServer } from './server.ts';
+
+/**
+ * A journey file's `beforeAll`: the browser and the server, started side by side. It fails at once when there
+ * is no browser, before the server starts; when either fails, the other is closed and the error names both.
+ */
+export async function launchWithServer(
+  start: () => Promise<RunningServer>,
+): Promise<{ browser: Browser; server: RunningServer }> {
+  chromePath();
+  const [b, s] = await Promise.allSettled([launchBrowser(), start()]);
+  if (b.status === 'fulfilled' && s.status === 'fulfilled') return { browser: b.value, server: s.value };
+  await Promise.allSettled([
+    b.status === 'fulfilled' ? b.value.close() : undefined,
+    s.status === 'fulfilled' ? s.value.stop() : undefined,
+  ]);
+  const reasons = [b, s].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+  throw new Error(reasons.map((r) => (r instanceof Error ? r.message : String(r))).join('\n\n'));
+}
 
 export function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} is not available (see the beforeAll failure)`);
