@@ -13,6 +13,7 @@ import { loadSampleData } from '../apps/server/src/modules/components/sample-dat
 import { upsertComponents } from '../apps/server/src/modules/components/service.ts';
 import { exampleInput } from '../apps/server/test/fixtures-assemblies.ts';
 import { createTenant, createTestApp } from '../apps/server/test/helpers.ts';
+import type { ScenarioResult } from './inventory.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -73,14 +74,7 @@ function generatedCatalogue(n: number): ComponentInput[] {
   return out;
 }
 
-interface Result {
-  name: string;
-  value: number;
-  unit: string;
-  budget: string;
-  ok: boolean;
-}
-const results: Result[] = [];
+const results: ScenarioResult[] = [];
 
 async function throughput(run: () => Promise<unknown>, seconds = 3): Promise<number> {
   for (let i = 0; i < 50; i++) await run();
@@ -518,6 +512,7 @@ if (await postgresAnswers()) {
 
 results.push(...(await (await import('./inventory.ts')).inventoryScenario()));
 results.push(...(await (await import('./workorders.ts')).workOrderScenario()));
+results.push(...(await (await import('./first-load.ts')).firstLoadScenario()));
 
 for (const r of results) {
   const value = r.unit === 'ratio' ? r.value.toFixed(3) : Math.round(r.value).toString();
