@@ -84,16 +84,27 @@ export function AppShell({ children, topBar }: { children: ReactNode; topBar?: R
           <OfflineBanner />
           <SubscriptionExpiredBanner />
           <PaymentDueBanner />
-          <TermsBanner />
+          {/* At least a screen high: the footer starts below the fold, so a page that grows as its data
+              arrives moves nothing the user sees. */}
           <Box
             component="main"
             id="main"
             tabIndex={-1}
-            sx={{ flex: 1, width: '100%', maxWidth: 1200, mx: 'auto', p: { xs: 2, sm: 3 }, outline: 'none' }}
+            sx={{
+              flex: 1,
+              width: '100%',
+              maxWidth: 1200,
+              mx: 'auto',
+              p: { xs: 2, sm: 3 },
+              outline: 'none',
+              minHeight: '100dvh',
+            }}
           >
             {children}
           </Box>
           <Footer />
+          {/* After the footer, held at the bottom of the screen: appearing, it pushes nothing down. */}
+          <TermsBanner bottom={showNav && isXs ? PHONE_NAV_HEIGHT : 0} />
           {showNav && isXs ? <Box aria-hidden sx={{ height: PHONE_NAV_HEIGHT, flexShrink: 0 }} /> : null}
         </Box>
       </Box>

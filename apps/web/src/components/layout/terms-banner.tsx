@@ -17,9 +17,10 @@ const PARAGRAPHS = ['terms.p1', 'terms.p2', 'terms.p3', 'terms.p4'] as const;
 
 /**
  * Asks a signed-in admin whose organisation has not accepted the terms of service in force to read and accept
- * them (`/hasacceptedterms`, `/acceptterms`); nobody else sees it, and it leaves once they are accepted.
+ * them (`/hasacceptedterms`, `/acceptterms`); nobody else sees it, and it leaves once they are accepted. It
+ * sticks to the bottom of the screen, `bottom` pixels up (above the phone's navigation bar).
  */
-export function TermsBanner() {
+export function TermsBanner({ bottom = 0 }: { bottom?: number }) {
   const { t } = useTranslation();
   const { isAuthenticated, access } = useViewer();
   const isAdmin = isAuthenticated && (access?.roles.includes('admin') ?? false);
@@ -32,6 +33,8 @@ export function TermsBanner() {
       <Alert
         severity="info"
         square
+        variant="standard"
+        sx={{ position: 'sticky', bottom, zIndex: (th) => th.zIndex.appBar - 1, boxShadow: 6 }}
         action={
           <Button color="inherit" onClick={() => setOpen(true)} sx={{ fontWeight: 700, alignSelf: 'center' }}>
             {t('banner.terms.read')}
