@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
+import { BarChart } from './bar-chart';
 import { ChartTable, Panel, PanelEmpty, UpgradeNote } from './panel';
 
 /** An axis figure: 'US$15K'. */
@@ -65,29 +65,20 @@ export function EstimatesPanel({ estimates }: { estimates: DashboardEstimates | 
       {unconverted > 0 ? (
         <Alert severity="warning">{t('dashboardWeek.estimates.unconverted', { count: unconverted })}</Alert>
       ) : null}
-      <Box aria-hidden sx={{ width: '100%', minWidth: 0 }}>
-        <BarChart
-          disableKeyboardNavigation
-          height={200}
-          xAxis={[
-            {
-              scaleType: 'band',
-              data: kinds.map((k) => k.label),
-              colorMap: { type: 'ordinal', colors: kinds.map((k) => k.colour) },
-            },
-          ]}
-          yAxis={[{ width: 64, valueFormatter: (v: number) => compactMoney(v, currency) }]}
-          series={[
-            {
-              data: kinds.map((k) => amount(k.figure.value)),
-              label: t('dashboardWeek.estimates.value'),
-              valueFormatter: (v) => formatMoney(v, currency),
-            },
-          ]}
-          hideLegend
-          margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-        />
-      </Box>
+      <BarChart
+        height={200}
+        sideWidth={64}
+        counts={false}
+        formatValue={(v) => compactMoney(v, currency)}
+        categories={kinds.map((k) => k.label)}
+        series={[
+          {
+            label: t('dashboardWeek.estimates.value'),
+            values: kinds.map((k) => amount(k.figure.value)),
+            color: kinds.map((k) => k.colour),
+          },
+        ]}
+      />
       <ChartTable
         caption={title}
         head={[

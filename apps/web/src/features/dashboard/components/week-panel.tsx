@@ -1,11 +1,10 @@
 import type { DashboardDay } from '@hosewright/domain';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
+import { BarChart } from './bar-chart';
 import { ChartTable, formatDay, Panel, PanelEmpty } from './panel';
 
 /** New assemblies and tagged units, day by day over the last seven days (a bar chart). */
@@ -32,31 +31,23 @@ export function WeekPanel({ days }: { days: readonly DashboardDay[] }) {
           <Typography>
             {t('dashboardWeek.week.totals', { built: formatNumber(built), tagged: formatNumber(tagged) })}
           </Typography>
-          <Box aria-hidden sx={{ width: '100%', minWidth: 0 }}>
-            <BarChart
-              disableKeyboardNavigation
-              height={240}
-              xAxis={[
-                {
-                  scaleType: 'band',
-                  // A phone has room for the weekday alone (seven days: each is named once).
-                  data: days.map((d) =>
-                    formatDay(d.date, isPhone ? { weekday: 'short' } : { weekday: 'short', day: 'numeric' }),
-                  ),
-                },
-              ]}
-              yAxis={[{ tickMinStep: 1, width: 32 }]}
-              series={[
-                {
-                  data: days.map((d) => d.assembliesBuilt),
-                  label: builtLabel,
-                  color: theme.palette.primary.main,
-                },
-                { data: days.map((d) => d.unitsTagged), label: taggedLabel, color: theme.palette.brand.gold },
-              ]}
-              margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-            />
-          </Box>
+          <BarChart
+            height={240}
+            sideWidth={32}
+            legend
+            // A phone has room for the weekday alone (seven days: each is named once).
+            categories={days.map((d) =>
+              formatDay(d.date, isPhone ? { weekday: 'short' } : { weekday: 'short', day: 'numeric' }),
+            )}
+            series={[
+              {
+                label: builtLabel,
+                values: days.map((d) => d.assembliesBuilt),
+                color: theme.palette.primary.main,
+              },
+              { label: taggedLabel, values: days.map((d) => d.unitsTagged), color: theme.palette.brand.gold },
+            ]}
+          />
           <ChartTable
             caption={title}
             head={[t('dashboardWeek.week.day'), builtLabel, taggedLabel]}

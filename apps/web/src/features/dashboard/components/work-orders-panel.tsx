@@ -1,11 +1,10 @@
 import { type DashboardWorkOrders, WORK_ORDER_STATUSES } from '@hosewright/domain';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
+import { BarChart } from './bar-chart';
 import { ChartTable, Panel, PanelEmpty, UpgradeNote } from './panel';
 
 /** Work orders by status (a bar chart), with how many are due this week and how many are late. */
@@ -54,24 +53,19 @@ export function WorkOrdersPanel({ workOrders }: { workOrders: DashboardWorkOrder
           }
         />
       </Stack>
-      <Box aria-hidden sx={{ width: '100%', minWidth: 0 }}>
-        <BarChart
-          disableKeyboardNavigation
-          height={220}
-          layout="horizontal"
-          yAxis={[{ scaleType: 'band', data: labels, width: 88 }]}
-          xAxis={[{ tickMinStep: 1 }]}
-          series={[
-            {
-              data: WORK_ORDER_STATUSES.map((s) => byStatus[s]),
-              label: t('dashboardWeek.workOrders.count'),
-              color: theme.palette.primary.main,
-            },
-          ]}
-          hideLegend
-          margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
-        />
-      </Box>
+      <BarChart
+        height={220}
+        horizontal
+        sideWidth={88}
+        categories={labels}
+        series={[
+          {
+            label: t('dashboardWeek.workOrders.count'),
+            values: WORK_ORDER_STATUSES.map((s) => byStatus[s]),
+            color: theme.palette.primary.main,
+          },
+        ]}
+      />
       <ChartTable
         caption={title}
         head={[t('dashboardWeek.workOrders.status'), t('dashboardWeek.workOrders.count')]}

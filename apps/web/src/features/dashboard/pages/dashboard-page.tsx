@@ -1,7 +1,7 @@
 /**
  * `/dashboard` (any signed-in member): the organisation and its plan, then the shop's week for the viewer's
- * role and plan (`getDashboard`). Phone first: one column, two from the medium breakpoint. The charts come
- * from @mui/x-charts, which only this lazily loaded page imports.
+ * role and plan (`getDashboard`). Phone first: one column, two from the medium breakpoint. The charts are drawn
+ * with visx (`components/bar-chart.tsx`), which only this lazily loaded page imports.
  */
 import { type Dashboard, PLANS, USAGE_KEYS } from '@hosewright/domain';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
