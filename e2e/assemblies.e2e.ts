@@ -8,33 +8,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { accessToken } from './support/api.ts';
-import { ARTIFACTS_DIR, newSession, type Session, screenshot } from './support/browser.ts';
-import { choose, signIn } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { ARTIFACTS_DIR, newSession, screenshot } from './support/browser.ts';
+import { choose } from './support/flows.ts';
+import { need, runStep, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let phone: Session | undefined;
+const journey = signedInJourney({
+  server: () => startServer({ name: 'assemblies server' }),
+  who: DEMO,
+  viewport: 'phone',
+});
+
 /** Carried from step to step. */
 const built: { title?: string; serial?: string; url?: string } = {};
 
-beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'assemblies server' })));
-  phone = await newSession(need(browser, 'The browser'), 'phone');
-  await signIn(phone.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
-});
-
-afterAll(async () => {
-  await phone?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
-
 test('a clerk builds the worked example on a phone: 890 mm cut length, saved', async () => {
-  await step('assemblies-build', phone, async (page, baseUrl) => {
+  await journey.step('assemblies-build', async (page, baseUrl) => {
     await page.goto(`${baseUrl}/hoseassemblies/new`);
     await visible(page.getByRole('heading', { level: 1, name: 'Build a hose' }));
     await choose(page, 'Hose', 'GEN-2SN-08', /^GEN-2SN-08/);
@@ -75,7 +66,7 @@ test('a clerk builds the worked example on a phone: 890 mm cut length, saved', a
 });
 
 test('the clerk builds one unit and downloads its tag PDF and the spec sheet', async () => {
-  await step('assemblies-serial', phone, async (page) => {
+  await journey.step('assemblies-serial', async (page) => {
     await page.getByRole('button', { name: 'Build', exact: true }).click();
     const serials = page.getByRole('list', { name: 'Built units (serials)' });
     const link = serials.getByRole('link').first();
@@ -104,9 +95,9 @@ test('the clerk builds one unit and downloads its tag PDF and the spec sheet', a
 });
 
 test('signed out, the serial’s public page shows the part number and no prices', async () => {
-  const visitor = await newSession(need(browser, 'The browser'), 'phone');
+  const visitor = await newSession(journey.browser(), 'phone');
   try {
-    await step('assemblies-qs', visitor, async (page, baseUrl) => {
+    await runStep('assemblies-qs', visitor, journey.server(), async (page, baseUrl) => {
       const serial = need(built.serial, 'The serial from the previous step');
       await page.goto(`${baseUrl}/qs/${serial}`);
       await visible(page.getByRole('heading', { level: 1, name: `Hose assembly ${built.title}` }), 20_000);
@@ -124,7 +115,7 @@ test('signed out, the serial’s public page shows the part number and no prices
 });
 
 test('the serial finds its assembly in the global search; signed in, its page offers the record and Build again', async () => {
-  await step('assemblies-serial-search', phone, async (page, baseUrl) => {
+  await journey.step('assemblies-serial-search', async (page, baseUrl) => {
     const serial = need(built.serial, 'The serial from the previous step');
     await page.goto(`${baseUrl}/dashboard`);
     await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
@@ -171,10 +162,10 @@ test('the serial finds its assembly in the global search; signed in, its page of
  * with the demo admin's real token, and the configurator builds with it.
  */
 test('an embedding page passes its token; a refused token comes back as securityTokenExpired', async () => {
-  const token = await accessToken(need(phone, 'The signed-in page').context);
-  const parent = await newSession(need(browser, 'The browser'), 'desktop');
+  const token = await accessToken(journey.session().context);
+  const parent = await newSession(journey.browser(), 'desktop');
   try {
-    await step('assemblies-iframe', parent, async (page, baseUrl) => {
+    await runStep('assemblies-iframe', parent, journey.server(), async (page, baseUrl) => {
       const parentHtml = `<!doctype html><html lang="en"><head><title>Parent</title></head><body>
 <h1>Demo parent</h1>
 <iframe id="configurator" title="Hose configurator" src="${baseUrl}/iframe/hoseassembly" style="width:400px;height:700px"></iframe>
@@ -211,7 +202,7 @@ test('an embedding page passes its token; a refused token comes back as security
 });
 
 test('the admin sets a revision delimiter and imperial units, adds a currency, and the assembly follows', async () => {
-  await step('assemblies-settings', phone, async (page, baseUrl) => {
+  await journey.step('assemblies-settings', async (page, baseUrl) => {
     await page.goto(`${baseUrl}/organization/settings`);
     const general = page.getByRole('form', { name: 'General' });
     const delimiter = general.getByRole('textbox', { name: 'Revision delimiter' });
@@ -245,11 +236,3 @@ test('the admin sets a revision delimiter and imperial units, adds a currency, a
     await screenshot(page, 'assemblies-imperial-phone');
   });
 });
-
-function step(
-  name: string,
-  session: Session | undefined,
-  steps: (page: Page, baseUrl: string) => Promise<void>,
-): Promise<void> {
-  return runStep(name, session, server, steps);
-}

@@ -11,39 +11,31 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Download } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ARTIFACTS_DIR, chromePath, newSession, type Session, screenshot } from './support/browser.ts';
-import { signIn, waitForPath } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
+import type { Download } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { ARTIFACTS_DIR, screenshot } from './support/browser.ts';
+import { waitForPath } from './support/flows.ts';
+import { signedInJourney, visible } from './support/journey.ts';
+import { makeDataDir, seedDataDir, startServer } from './support/server.ts';
 
 const ADMIN = { name: 'Tess Trial', email: 'tess@trial-hose.example', password: 'correct horse 42' };
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desktop: Session | undefined;
-
-beforeAll(async () => {
-  chromePath();
-  const dataDir = await makeDataDir('hosewright-e2e-billing-');
-  await seedDataDir(dataDir, {
-    organizations: [{ key: 'shop', organizationName: 'Trial Hose Co', admin: ADMIN }],
-  });
-  ({ browser, server } = await launchWithServer(() => startServer({ dataDir, name: 'billing server' })));
-  desktop = await newSession(need(browser, 'The browser'), 'desktop');
-  await signIn(desktop.page, need(server, 'The server').baseUrl, ADMIN.email, ADMIN.password);
-});
-
-afterAll(async () => {
-  await desktop?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
+const journey = signedInJourney({
+  server: async () => {
+    const dataDir = await makeDataDir('hosewright-e2e-billing-');
+    await seedDataDir(dataDir, {
+      organizations: [{ key: 'shop', organizationName: 'Trial Hose Co', admin: ADMIN }],
+    });
+    return startServer({ dataDir, name: 'billing server' });
+  },
+  who: ADMIN,
+  viewport: 'desktop',
 });
 
 test('a trial admin upgrades to Professional with the test card, and finds the invoice', {
   timeout: 180_000,
 }, async () => {
-  await runStep('billing-1-choose', desktop, server, async (page, baseUrl) => {
+  await journey.step('billing-1-choose', async (page, baseUrl) => {
     await page.goto(`${baseUrl}/upgradesubscription`);
     await visible(
       page.getByText('Test mode: payments go to the built-in test provider and no card is charged.'),
@@ -52,7 +44,7 @@ test('a trial admin upgrades to Professional with the test card, and finds the i
     await visible(page.getByRole('heading', { name: /Subscribe to .*Professional/ }), 30_000);
   });
 
-  await runStep('billing-2-declined-then-paid', desktop, server, async (page) => {
+  await journey.step('billing-2-declined-then-paid', async (page) => {
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByRole('button', { name: /^Pay / }).click();
     await visible(page.getByText('Your card was declined.'));
@@ -67,13 +59,13 @@ test('a trial admin upgrades to Professional with the test card, and finds the i
     await screenshot(page, 'billing-success');
   });
 
-  await runStep('billing-3-work-orders-open', desktop, server, async (page) => {
+  await journey.step('billing-3-work-orders-open', async (page) => {
     await page.getByRole('link', { name: 'Go to work orders' }).click();
     await waitForPath(page, '/workorders');
     await visible(page.getByRole('heading', { name: 'Work orders' }));
   });
 
-  await runStep('billing-4-invoice', desktop, server, async (page, baseUrl) => {
+  await journey.step('billing-4-invoice', async (page, baseUrl) => {
     await page.goto(`${baseUrl}/organization/billing`);
     const invoices = page.getByRole('table', { name: 'Invoices of your organization' });
     await visible(invoices, 30_000);

@@ -10,13 +10,13 @@
  *   5. a CSV with 2 bad rows: the problem table, 'Nothing was imported', the hose count unchanged;
  *   6. phone (390x844): GEN-2SN-08's compatible fittings without horizontal page overflow.
  */
-import type { Browser, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page, Response } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { newSession, pathOf, type Session, screenshot } from './support/browser.ts';
+import { newSession, pathOf, screenshot } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
-import { eventually, launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { eventually, need, runStep, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
 /** The issue asks for a wider desktop than the harness default. */
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -57,24 +57,15 @@ const SEARCH = 'E2E-2SN';
 const XLSX_NAME = 'e2e-hoses.xlsx';
 const BAD_CSV_NAME = 'e2e-bad-hoses.csv';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desktop: Session | undefined;
+const journey = signedInJourney({
+  server: () => startServer({ name: 'components server' }),
+  who: DEMO,
+  viewport: 'desktop',
+  size: DESKTOP,
+});
+
 /** Carried from step to step. */
 const seen: { hosesBefore?: number } = {};
-
-beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'components server' })));
-  const running = need(server, 'The server');
-  desktop = await newSession(need(browser, 'The browser'), 'desktop');
-  await desktop.page.setViewportSize(DESKTOP);
-  await signIn(desktop.page, running.baseUrl, DEMO.email, DEMO.password);
-});
-
-afterAll(async () => {
-  await desktop?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
 
 /** The count on a kind card of /components ('Hoses 12 in your library'), once it has loaded. */
 async function kindCount(page: Page, plural: string): Promise<number> {
@@ -190,7 +181,7 @@ async function textOf(locator: Locator): Promise<string> {
 
 describe('component library: an admin imports hoses and checks their compatible fittings', () => {
   test('1. /components shows the kind cards and says the sample catalogue is loaded', async () => {
-    await step('c1-overview', desktop, async (page, baseUrl) => {
+    await journey.step('c1-overview', async (page, baseUrl) => {
       await openOverview(page, baseUrl);
       const kinds = page.getByRole('region', { name: 'Component kinds' });
       await visible(kinds);
@@ -209,7 +200,7 @@ describe('component library: an admin imports hoses and checks their compatible 
   });
 
   test('2. an .xlsx of 3 hoses: suggested mapping, progress, then 3 new', async () => {
-    await step('c2-import-xlsx', desktop, async (page) => {
+    await journey.step('c2-import-xlsx', async (page) => {
       await page.getByRole('link', { name: 'Import', exact: true }).click();
       await waitForPath(page, '/components/import');
       await visible(page.getByRole('heading', { name: 'Import Components', level: 1 }));
@@ -273,7 +264,7 @@ describe('component library: an admin imports hoses and checks their compatible 
   });
 
   test('3. the hoses list finds the new items by search, and the URL keeps the search', async () => {
-    await step('c3-hose-list', desktop, async (page) => {
+    await journey.step('c3-hose-list', async (page) => {
       await page.getByRole('link', { name: 'View all hoses' }).click();
       await waitForPath(page, '/components/hose');
       await visible(page.getByRole('heading', { name: 'Hoses', level: 1 }));
@@ -300,7 +291,7 @@ describe('component library: an admin imports hoses and checks their compatible 
   });
 
   test('4. a new SN -8 hose lists the SN -8 fittings with ferrule FER-SN-08, and why others do not fit', async () => {
-    await step('c4-hose-detail', desktop, async (page) => {
+    await journey.step('c4-hose-detail', async (page) => {
       await page.getByRole('grid', { name: 'Hoses' }).getByRole('link', { name: NEW_HOSES[0] }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/hose/'));
       await visible(page.getByRole('heading', { name: `${NEW_HOSES[0]} - GEN`, level: 1 }));
@@ -347,7 +338,7 @@ describe('component library: an admin imports hoses and checks their compatible 
   });
 
   test('5. a file with 2 bad rows lists exactly those problems and imports nothing', async () => {
-    await step('c5-import-errors', desktop, async (page, baseUrl) => {
+    await journey.step('c5-import-errors', async (page, baseUrl) => {
       await page.goto(`${baseUrl}/components/hose`);
       await page.getByRole('link', { name: 'Import', exact: true }).click();
       await waitForPath(page, '/components/import');
@@ -394,7 +385,7 @@ describe('component library: an admin imports hoses and checks their compatible 
   test('6. on a phone, GEN-2SN-08 shows its compatible fittings without sideways scrolling', async () => {
     // The id of GEN-2SN-08, found as the admin finds it: the hoses list's search.
     let hoseUrl = '';
-    await step('c6-find-gen-hose', desktop, async (page, baseUrl) => {
+    await journey.step('c6-find-gen-hose', async (page, baseUrl) => {
       await page.goto(`${baseUrl}/components/hose?q=GEN-2SN-08`);
       const link = page.getByRole('grid', { name: 'Hoses' }).getByRole('link', { name: 'GEN-2SN-08' });
       await visible(link);
@@ -403,9 +394,9 @@ describe('component library: an admin imports hoses and checks their compatible 
       hoseUrl = `${baseUrl}${href}`;
     });
 
-    const phone = await newSession(need(browser, 'The browser'), 'phone');
+    const phone = await newSession(journey.browser(), 'phone');
     try {
-      await step('c6-phone-hose', phone, async (page, baseUrl) => {
+      await runStep('c6-phone-hose', phone, journey.server(), async (page, baseUrl) => {
         await signIn(page, baseUrl, DEMO.email, DEMO.password);
         await page.goto(hoseUrl);
         expect(pathOf(page.url())).toMatch(/^\/hose\//);
@@ -432,11 +423,3 @@ describe('component library: an admin imports hoses and checks their compatible 
     }
   });
 });
-
-function step(
-  name: string,
-  session: Session | undefined,
-  steps: (page: Page, baseUrl: string) => Promise<void>,
-): Promise<void> {
-  return runStep(name, session, server, steps);
-}

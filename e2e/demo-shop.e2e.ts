@@ -7,39 +7,22 @@
  *   2. the estimates, and the one sent to Prairie Ag Services with its lines and total;
  *   3. the stock: the main shop's hose reel on /inventory, and the remnants on the Hose pieces tab.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import type { EstimateSummary } from '../packages/domain/src/estimates/estimates.ts';
 import type { WorkOrderSummary } from '../packages/domain/src/workorders/workorders.ts';
 import { apiAs } from './support/api.ts';
-import { newSession, type Session, screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { need, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desktop: Session | undefined;
-
-const { apiCall } = apiAs(
-  () => desktop,
-  () => server,
-);
-
-beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'demo shop server' })));
-  desktop = await newSession(need(browser, 'The browser'), 'desktop');
-  await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
+const journey = signedInJourney({
+  server: () => startServer({ name: 'demo shop server' }),
+  who: DEMO,
+  viewport: 'desktop',
 });
-
-afterAll(async () => {
-  await desktop?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
-
-function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
-  return runStep(name, desktop, server, steps);
-}
+const { apiCall } = apiAs(journey.session, journey.server);
+const step = journey.step;
 
 /** The grid row (desktop list) naming `text`. */
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });

@@ -13,21 +13,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { apiAs } from './support/api.ts';
-import { ARTIFACTS_DIR, newSession, type Session, screenshot } from './support/browser.ts';
+import { ARTIFACTS_DIR, newSession, screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { need, runStep, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
 const DESKTOP = { width: 1440, height: 900 } as const;
 const KIT = 'E2E-FLEET-KIT';
 const LIST = 'Fleet 2027';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desktop: Session | undefined;
+const journey = signedInJourney({
+  server: () => startServer({ name: 'estimates server' }),
+  who: DEMO,
+  viewport: 'desktop',
+  size: DESKTOP,
+});
+
 /** Made in setup and carried from step to step. */
 const made: {
   customerId?: string;
@@ -38,17 +41,9 @@ const made: {
   listDay: string;
 } = { listDay: new Date().toISOString().slice(0, 10) };
 
-const { apiCall, partId } = apiAs(
-  () => desktop,
-  () => server,
-);
+const { apiCall, partId } = apiAs(journey.session, journey.server);
 
 beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'estimates server' })));
-  desktop = await newSession(need(browser, 'The browser'), 'desktop');
-  await desktop.page.setViewportSize(DESKTOP);
-  await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
-
   const customer = await apiCall<{ _id: string }>('POST', 'customer/new/update', {
     name: 'Northern Fleet Services',
     contacts: [{ name: 'Robin Fleet', email: 'robin@northern-fleet.example' }],
@@ -92,17 +87,8 @@ beforeAll(async () => {
   await apiCall('POST', `pricelist/${list._id}/draft/publish`, { effectiveFrom: made.listDay });
 });
 
-afterAll(async () => {
-  await desktop?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
-
-function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>) {
-  return runStep(name, desktop, server, steps);
-}
-
 test('the owner quotes three kits for the fleet customer, priced from their price list', async () => {
-  await step('estimates-quote', async (page, baseUrl) => {
+  await journey.step('estimates-quote', async (page, baseUrl) => {
     const kitTitle = need(made.kitTitle, 'The kit from setup');
     await page.goto(`${baseUrl}/customer/${need(made.customerId, 'The customer')}/salesestimates/new`);
     await visible(page.getByRole('heading', { level: 1, name: 'New sales estimate' }), 20_000);
@@ -144,7 +130,7 @@ test('the owner quotes three kits for the fleet customer, priced from their pric
 });
 
 test('the owner downloads the estimate PDF', async () => {
-  await step('estimates-pdf', async (page) => {
+  await journey.step('estimates-pdf', async (page) => {
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 30_000 }),
       page.getByRole('button', { name: 'Download PDF' }).click(),
@@ -157,7 +143,7 @@ test('the owner downloads the estimate PDF', async () => {
 });
 
 test('the customer says yes: accepted as one work order, found from the estimate', async () => {
-  await step('estimates-accept', async (page, baseUrl) => {
+  await journey.step('estimates-accept', async (page, baseUrl) => {
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await visible(dialog);
@@ -184,11 +170,11 @@ test('the customer says yes: accepted as one work order, found from the estimate
 });
 
 test('on a phone the estimates are cards that fit the screen', async () => {
-  const phone = await newSession(need(browser, 'The browser'), 'phone');
+  const phone = await newSession(journey.browser(), 'phone');
   try {
-    const baseUrl = need(server, 'The server').baseUrl;
+    const baseUrl = journey.server().baseUrl;
     await signIn(phone.page, baseUrl, DEMO.email, DEMO.password);
-    await runStep('estimates-phone', phone, server, async (page) => {
+    await runStep('estimates-phone', phone, journey.server(), async (page) => {
       await page.goto(`${baseUrl}/salesestimates`);
       await visible(page.getByText(need(made.number, 'The estimate number')).first(), 20_000);
       expect(await page.getByRole('table').count()).toBe(0);

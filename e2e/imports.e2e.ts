@@ -9,34 +9,25 @@
  *      Start refuses, nothing is started;
  *   5. phone (390x844): the log of the re-import, stacked, without sideways scrolling.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newSession, type Session, screenshot } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { newSession, screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { need, runStep, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
 const PHONE_WIDTH = 390;
 const HEADER = 'partNumber,brand,description,series,dash,workingPressurePsi,cost,costUnit';
 const HOSES = ['IMPJ-2SN-08-A', 'IMPJ-2SN-08-B', 'IMPJ-2SN-08-C'];
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desktop: Session | undefined;
+const journey = signedInJourney({
+  server: () => startServer({ name: 'imports server' }),
+  who: DEMO,
+  viewport: 'desktop',
+});
+
 /** Carried from step to step: the log of the import that updated a cost. */
 const seen: { updatedLog?: string } = {};
-
-beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'imports server' })));
-  const running = need(server, 'The server');
-  desktop = await newSession(need(browser, 'The browser'), 'desktop');
-  await signIn(desktop.page, running.baseUrl, DEMO.email, DEMO.password);
-});
-
-afterAll(async () => {
-  await desktop?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
 
 /** The 3 hoses as CSV; the first costs `firstCost`. */
 function hosesCsv(firstCost: string): Buffer {
@@ -86,7 +77,7 @@ async function counts(page: Page): Promise<Record<string, string>> {
 
 describe('imports say what changed', () => {
   test('1. a CSV of 3 hoses: 3 new, each listed', async () => {
-    await step('i1-import-new', desktop, async (page, baseUrl) => {
+    await journey.step('i1-import-new', async (page, baseUrl) => {
       const outcome = await importHoses(page, baseUrl, 'journey-hoses.csv', hosesCsv('10'));
       expect(await textOf(outcome)).toContain('3 rows imported: 3 new, 0 updated.');
       expect(await counts(page)).toEqual({ New: '3', Updated: '0', Unchanged: '0' });
@@ -100,7 +91,7 @@ describe('imports say what changed', () => {
   });
 
   test('2. one cost changed: that hose is updated with its old and new cost, the rest unchanged', async () => {
-    await step('i2-import-changed', desktop, async (page, baseUrl) => {
+    await journey.step('i2-import-changed', async (page, baseUrl) => {
       const outcome = await importHoses(page, baseUrl, 'journey-hoses-repriced.csv', hosesCsv('12.5'));
       expect(await textOf(outcome)).toContain('3 rows imported: 0 new, 1 updated, 2 unchanged.');
       expect(await counts(page)).toEqual({ New: '0', Updated: '1', Unchanged: '2' });
@@ -116,7 +107,7 @@ describe('imports say what changed', () => {
   });
 
   test('3. the same file again: nothing changed, in the log and in the recent imports', async () => {
-    await step('i3-import-identical', desktop, async (page, baseUrl) => {
+    await journey.step('i3-import-identical', async (page, baseUrl) => {
       const outcome = await importHoses(page, baseUrl, 'journey-hoses-again.csv', hosesCsv('12.50'));
       await visible(outcome.getByText('Nothing changed', { exact: true }));
       const said = await textOf(outcome);
@@ -138,7 +129,7 @@ describe('imports say what changed', () => {
   });
 
   test('4. a required column not recognised: the mapping step names it and refuses to start', async () => {
-    await step('i4-mapping-refuses', desktop, async (page, baseUrl) => {
+    await journey.step('i4-mapping-refuses', async (page, baseUrl) => {
       const csv = Buffer.from('Item code,brand,series,dash,workingPressurePsi\r\nIMPJ-X,GEN,SN,-8,4000\r\n');
       await upload(page, baseUrl, 'journey-unmapped.csv', csv);
       const columns = page.getByRole('list', { name: 'Columns of the file' });
@@ -163,9 +154,9 @@ describe('imports say what changed', () => {
 
   test('5. on a phone, the log of the re-import is stacked and does not scroll sideways', async () => {
     const log = need(seen.updatedLog, 'The log of step 2');
-    const phone = await newSession(need(browser, 'The browser'), 'phone');
+    const phone = await newSession(journey.browser(), 'phone');
     try {
-      await step('i5-phone-log', phone, async (page, baseUrl) => {
+      await runStep('i5-phone-log', phone, journey.server(), async (page, baseUrl) => {
         await signIn(page, baseUrl, DEMO.email, DEMO.password);
         await page.goto(`${baseUrl}/components/import?kind=hose&log=${log}`);
         const updated = page.getByRole('region', { name: 'Updated (1)' });
@@ -183,11 +174,3 @@ describe('imports say what changed', () => {
     }
   });
 });
-
-function step(
-  name: string,
-  session: Session | undefined,
-  steps: (page: Page, baseUrl: string) => Promise<void>,
-): Promise<void> {
-  return runStep(name, session, server, steps);
-}

@@ -9,33 +9,21 @@
  *      with a reason and sees 23.00 m;
  *   4. opens the line's history (received, scrapped) and finds the yard's stock value on its page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { newSession, type Session, screenshot } from './support/browser.ts';
-import { signIn, waitForPath } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { waitForPath } from './support/flows.ts';
+import { need, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let phone: Session | undefined;
+const journey = signedInJourney({
+  server: () => startServer({ name: 'inventory server' }),
+  who: DEMO,
+  viewport: 'phone',
+});
+
 /** Carried from step to step. */
 const yard: { url?: string } = {};
-
-beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'inventory server' })));
-  phone = await newSession(need(browser, 'The browser'), 'phone');
-  await signIn(phone.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
-});
-
-afterAll(async () => {
-  await phone?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
-
-function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
-  return runStep(name, phone, server, steps);
-}
 
 /** Opens a select (MUI) by its label inside `scope` and picks the option whose name matches. */
 async function pick(page: Page, scope: Page | ReturnType<Page['getByRole']>, label: string, option: RegExp) {
@@ -67,7 +55,7 @@ function yardLine(page: Page) {
 }
 
 test('warehouses and stock on a phone: a new yard, a receipt, a refused scrap, a scrap, the history', async () => {
-  await step('inv1-warehouses', async (page, baseUrl) => {
+  await journey.step('inv1-warehouses', async (page, baseUrl) => {
     await page.goto(`${baseUrl}/warehouses`);
     await visible(page.getByText('Main shop').first());
     await visible(page.getByText('Service van 1').first());
@@ -89,7 +77,7 @@ test('warehouses and stock on a phone: a new yard, a receipt, a refused scrap, a
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
   });
 
-  await step('inv2-receive', async (page, baseUrl) => {
+  await journey.step('inv2-receive', async (page, baseUrl) => {
     // The hose's lines only: the demo shop stocks more than a phone's first page of lines.
     await page.goto(`${baseUrl}/inventory?q=GEN-2SN-08`);
     await visible(page.getByRole('heading', { name: 'Inventory', level: 1 }));
@@ -103,7 +91,7 @@ test('warehouses and stock on a phone: a new yard, a receipt, a refused scrap, a
     await screenshot(page, 'inv2-phone-stock');
   });
 
-  await step('inv3-scrap', async (page) => {
+  await journey.step('inv3-scrap', async (page) => {
     // From the line's own menu: the item, warehouse and location come filled in.
     await yardLine(page).getByRole('button', { name: 'Actions for GEN-2SN-08' }).click();
     await page.getByRole('menuitem', { name: 'Scrap' }).click();
@@ -122,7 +110,7 @@ test('warehouses and stock on a phone: a new yard, a receipt, a refused scrap, a
     await visible(yardLine(page).filter({ hasText: '23.00 m' }));
   });
 
-  await step('inv4-history', async (page, baseUrl) => {
+  await journey.step('inv4-history', async (page, baseUrl) => {
     await yardLine(page).first().click();
     const drawer = page.getByRole('dialog', { name: /GEN-2SN-08 in YARD/ });
     await visible(drawer);

@@ -6,34 +6,30 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { apiAs } from './support/api.ts';
-import { ARTIFACTS_DIR, newSession, type Session, screenshot } from './support/browser.ts';
+import { ARTIFACTS_DIR, newSession, screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { need, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
 const DESKTOP = { width: 1440, height: 900 } as const;
 const KIT = 'E2E-KIT-1';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desktop: Session | undefined;
+const journey = signedInJourney({
+  server: () => startServer({ name: 'kits server' }),
+  who: DEMO,
+  viewport: 'desktop',
+  size: DESKTOP,
+});
+
 /** Made in setup, carried from step to step. */
 const made: { customerId?: string; assemblies?: { _id: string; title: string }[]; kitId?: string } = {};
 
-const { apiCall, partId } = apiAs(
-  () => desktop,
-  () => server,
-);
+const { apiCall, partId } = apiAs(journey.session, journey.server);
 
 beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'kits server' })));
-  desktop = await newSession(need(browser, 'The browser'), 'desktop');
-  await desktop.page.setViewportSize(DESKTOP);
-  await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
-
   const customer = await apiCall<{ _id: string }>('POST', 'customer/new/update', {
     name: 'Prairie Excavating',
     marginPct: 30,
@@ -64,11 +60,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await desktop?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
-
 async function addAssembly(page: Page, title: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'Add a hose assembly' });
   await box.click();
@@ -89,7 +80,7 @@ const inCurrency = (n: number, currency: string) =>
   }).format(n);
 
 test('the admin builds a kit of two assemblies for the customer and sees the priced BOM', async () => {
-  await step('kits-build', async (page, baseUrl) => {
+  await journey.step('kits-build', async (page, baseUrl) => {
     const [first, second] = need(made.assemblies, 'The assemblies from setup') as [
       { _id: string; title: string },
       { _id: string; title: string },
@@ -144,7 +135,7 @@ test('the admin builds a kit of two assemblies for the customer and sees the pri
 });
 
 test('the admin downloads the kit PDF', async () => {
-  await step('kits-pdf', async (page) => {
+  await journey.step('kits-pdf', async (page) => {
     await page.getByRole('button', { name: 'Tools' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 30_000 }),
@@ -159,9 +150,9 @@ test('the admin downloads the kit PDF', async () => {
 });
 
 test('on a phone the kit’s BOM and its lines editor fit the screen', async () => {
-  const phone = await newSession(need(browser, 'The browser'), 'phone');
+  const phone = await newSession(journey.browser(), 'phone');
   try {
-    const baseUrl = need(server, 'The server').baseUrl;
+    const baseUrl = journey.server().baseUrl;
     await signIn(phone.page, baseUrl, DEMO.email, DEMO.password);
     const page = phone.page;
     const kitId = need(made.kitId, 'The kit from the first step');
@@ -186,8 +177,3 @@ test('on a phone the kit’s BOM and its lines editor fit the screen', async () 
     await phone.close();
   }
 });
-
-/** One step on the signed-in desktop page. */
-function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
-  return runStep(name, desktop, server, steps);
-}

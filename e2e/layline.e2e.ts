@@ -8,31 +8,17 @@
  *   3. the kit editor's component field by kind words ("wrap", "adaptor 1/2");
  *   4. the global search: the hose first for "2SN -8", "-8", "1/2" and "4000".
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newSession, type Session, screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
-import { eventually, launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { eventually, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desktop: Session | undefined;
-
-beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'layline server' })));
-  desktop = await newSession(need(browser, 'The browser'), 'desktop');
-  await signIn(desktop.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
+const journey = signedInJourney({
+  server: () => startServer({ name: 'layline server' }),
+  who: DEMO,
+  viewport: 'desktop',
 });
-
-afterAll(async () => {
-  await desktop?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
-
-function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
-  return runStep(name, desktop, server, steps);
-}
 
 /** The part numbers of the open autocomplete's options: each option's text starts with its part number. */
 async function optionPartNumbers(page: Page): Promise<string[]> {
@@ -53,7 +39,7 @@ async function expectOptions(page: Page, box: Locator, text: string, expected: s
 
 describe('finding a hose the way its layline prints it', () => {
   test('1. the builder finds the hose by dash, standard, bore and pressure, and its parts the same way', async () => {
-    await step('layline-builder', async (page, baseUrl) => {
+    await journey.step('layline-builder', async (page, baseUrl) => {
       await page.goto(`${baseUrl}/hoseassemblies/new`);
       await visible(page.getByRole('heading', { level: 1, name: 'Build a hose' }));
       const hose = page.getByRole('combobox', { name: 'Hose', exact: true });
@@ -86,7 +72,7 @@ describe('finding a hose the way its layline prints it', () => {
   });
 
   test('2. the hoses list finds the hose by dash, standard, bore and pressure', async () => {
-    await step('layline-hose-list', async (page, baseUrl) => {
+    await journey.step('layline-hose-list', async (page, baseUrl) => {
       await page.goto(`${baseUrl}/components/hose`);
       await visible(page.getByRole('heading', { name: 'Hoses', level: 1 }));
       const grid = page.getByRole('grid', { name: 'Hoses' });
@@ -110,7 +96,7 @@ describe('finding a hose the way its layline prints it', () => {
   });
 
   test('3. the kit editor finds components by kind words and bore', async () => {
-    await step('layline-kit-lines', async (page, baseUrl) => {
+    await journey.step('layline-kit-lines', async (page, baseUrl) => {
       await page.goto(`${baseUrl}/hosekits/new`);
       await visible(page.getByRole('heading', { level: 1, name: 'New hose kit' }), 20_000);
       await page.getByRole('tab', { name: /^Lines/ }).click();
@@ -124,7 +110,7 @@ describe('finding a hose the way its layline prints it', () => {
   });
 
   test('4. the global search shows the hose first', async () => {
-    await step('layline-global-search', async (page, baseUrl) => {
+    await journey.step('layline-global-search', async (page, baseUrl) => {
       await page.goto(`${baseUrl}/dashboard`);
       const field = page.getByRole('combobox', { name: 'Search' });
       await visible(field);

@@ -10,34 +10,22 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { apiAs } from './support/api.ts';
-import { newSession, type Session, screenshot } from './support/browser.ts';
-import { choose, signIn } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { choose } from './support/flows.ts';
+import { signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let desk: Session | undefined;
-const { apiCall, partId } = apiAs(
-  () => desk,
-  () => server,
-);
+const journey = signedInJourney({
+  server: () => startServer({ name: 'safety server' }),
+  who: DEMO,
+  viewport: 'desktop',
+});
+
+const { apiCall, partId } = apiAs(journey.session, journey.server);
 
 const REASON = 'Peaks of 120 °C for two minutes at start-up; fire sleeve fitted on site';
-
-beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'safety server' })));
-  desk = await newSession(need(browser, 'The browser'), 'desktop');
-  await signIn(desk.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
-});
-
-afterAll(async () => {
-  await desk?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -56,7 +44,7 @@ async function pdfText(file: string): Promise<string> {
 const HOT = "120 °C is above hose GEN-2SN-08's highest temperature of 100 °C";
 
 test('an application above the hose’s pressure cannot be saved, in the builder or through the API', async () => {
-  await step('safety-pressure', desk, async (page, baseUrl) => {
+  await journey.step('safety-pressure', async (page, baseUrl) => {
     await page.goto(`${baseUrl}/hoseassemblies/new`);
     await visible(page.getByRole('heading', { level: 1, name: 'Build a hose' }));
     await choose(page, 'Hose', 'GEN-2SN-08', /^GEN-2SN-08/);
@@ -96,7 +84,7 @@ test('an application above the hose’s pressure cannot be saved, in the builder
 });
 
 test('a temperature above the hose’s range is saved once confirmed with a reason, shown and printed', async () => {
-  await step('safety-confirm', desk, async (page) => {
+  await journey.step('safety-confirm', async (page) => {
     // The builder from the step before: the pressure back within the rating, the temperature above it.
     await page.getByRole('textbox', { name: 'Working pressure' }).fill('');
     await page.getByRole('textbox', { name: 'Temperature (°C)' }).fill('120');
@@ -137,11 +125,3 @@ test('a temperature above the hose’s range is saved once confirmed with a reas
     expect(text).toContain(`${HOT}. Reason: ${REASON}`);
   });
 });
-
-function step(
-  name: string,
-  session: Session | undefined,
-  steps: (page: Page, baseUrl: string) => Promise<void>,
-): Promise<void> {
-  return runStep(name, session, server, steps);
-}

@@ -18,8 +18,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { formatStockQuantity } from '../packages/domain/src/inventory/inventory.ts';
 import { pressureInputText } from '../packages/domain/src/units/units.ts';
 import {
@@ -28,18 +28,20 @@ import {
   type WorkOrderUnit,
 } from '../packages/domain/src/workorders/workorders.ts';
 import { apiAs } from './support/api.ts';
-import { ARTIFACTS_DIR, newSession, type Session, screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
-import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { DEMO, type RunningServer, startServer } from './support/server.ts';
+import { ARTIFACTS_DIR, screenshot } from './support/browser.ts';
+import { need, signedInJourney, visible } from './support/journey.ts';
+import { DEMO, startServer } from './support/server.ts';
 
 const HOSE = 'GEN-2SN-08';
 const FITTING = 'F-SN-08-FJX90';
 const FERRULE = 'FER-SN-08';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let phone: Session | undefined;
+const journey = signedInJourney({
+  server: () => startServer({ name: 'work orders server' }),
+  who: DEMO,
+  viewport: 'phone',
+});
+
 /** Made in setup and carried from step to step. */
 const made: {
   workOrderId?: string;
@@ -49,10 +51,7 @@ const made: {
   builtSerial?: string;
 } = {};
 
-const { apiCall, partId } = apiAs(
-  () => phone,
-  () => server,
-);
+const { apiCall, partId } = apiAs(journey.session, journey.server);
 
 interface Level {
   component: { partNumber: string };
@@ -73,10 +72,6 @@ async function hoseOnHand(): Promise<number> {
 const workOrder = () => apiCall<WorkOrder>('GET', `workorder/${need(made.workOrderId, 'The work order')}`);
 
 beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(() => startServer({ name: 'work orders server' })));
-  phone = await newSession(need(browser, 'The browser'), 'phone');
-  await signIn(phone.page, need(server, 'The server').baseUrl, DEMO.email, DEMO.password);
-
   const [hose, fitting, ferrule] = await Promise.all([HOSE, FITTING, FERRULE].map((p) => partId(p)));
   const warehouses = await apiCall<{
     items: { _id: string; code: string; locations: { _id: string; code: string }[] }[];
@@ -116,15 +111,6 @@ beforeAll(async () => {
   made.workOrderId = created._id;
   made.number = created.number;
 });
-
-afterAll(async () => {
-  await phone?.close().catch(() => undefined);
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
-
-function step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
-  return runStep(name, phone, server, steps);
-}
 
 /** Clicks `button` and answers the document it downloads, after checking it is a PDF named `fileName`. */
 async function downloadPdf(page: Page, button: Locator, fileName: string, keepAs: string): Promise<Download> {
@@ -229,7 +215,7 @@ async function buildUnit(
 }
 
 test('a foreman releases, builds, tests and completes a work order on a phone', async () => {
-  await step('wo1-release', async (page, baseUrl) => {
+  await journey.step('wo1-release', async (page, baseUrl) => {
     const number = need(made.number, 'The work order number');
     await page.goto(`${baseUrl}/workorder/${need(made.workOrderId, 'The work order')}`);
     await visible(page.getByRole('heading', { name: number, level: 1 }));
@@ -251,7 +237,7 @@ test('a foreman releases, builds, tests and completes a work order on a phone', 
     );
   });
 
-  await step('wo2-bench', async (page) => {
+  await journey.step('wo2-bench', async (page) => {
     const released = await workOrder();
     expect(released.units).toHaveLength(2);
     const line = need(released.lines[0], 'The line');
@@ -271,7 +257,7 @@ test('a foreman releases, builds, tests and completes a work order on a phone', 
     await buildUnit(page, second, line, false);
   });
 
-  await step('wo3-complete', async (page, baseUrl) => {
+  await journey.step('wo3-complete', async (page, baseUrl) => {
     const number = need(made.number, 'The work order number');
     const build = page.getByRole('region', { name: 'Build', exact: true });
     await visible(build.getByText('All 2 units are ready.', { exact: false }));
@@ -312,7 +298,7 @@ test('a foreman releases, builds, tests and completes a work order on a phone', 
     await screenshot(page, 'wo3-phone-stock-after');
   });
 
-  await step('wo4-certificate', async (page, baseUrl) => {
+  await journey.step('wo4-certificate', async (page, baseUrl) => {
     const number = need(made.number, 'The work order number');
     await page.goto(`${baseUrl}/workorder/${need(made.workOrderId, 'The work order')}`);
     await visible(page.getByRole('heading', { name: number, level: 1 }));
@@ -345,7 +331,7 @@ test('a foreman releases, builds, tests and completes a work order on a phone', 
 });
 
 test('a reorder from a scanned tag makes units that replace the scanned one', async () => {
-  await step('wo5-reorder', async (page, baseUrl) => {
+  await journey.step('wo5-reorder', async (page, baseUrl) => {
     const serial = need(made.builtSerial, 'A built serial (the first journey)');
     await page.goto(`${baseUrl}/workorders/new?serialId=${encodeURIComponent(serial)}`);
     const field = page.getByRole('textbox', { name: 'Serial number on the tag' });

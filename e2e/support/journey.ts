@@ -1,13 +1,22 @@
 /**
- * What every journey file needs around its steps: a value from `beforeAll` that must be there, a step that
- * checks what every page must be (no uncaught error, no picture that failed to load, no serious or critical
- * accessibility problem) and explains its own failure (screenshot, the page, where it has been, its errors,
- * the server's last words), and waiting for an element or a value.
+ * What every journey file needs around its steps: the browser, the server and a signed-in page for the whole
+ * file, a value from `beforeAll` that must be there, a step that checks what every page must be (no uncaught
+ * error, no picture that failed to load, no serious or critical accessibility problem) and explains its own
+ * failure (screenshot, the page, where it has been, its errors, the server's last words), and waiting for an
+ * element or a value.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { assertAccessible } from './a11y.ts';
-import { chromePath, launchBrowser, type Session, screenshot } from './browser.ts';
+import {
+  chromePath,
+  launchBrowser,
+  newSession,
+  type Session,
+  screenshot,
+  type ViewportName,
+} from './browser.ts';
+import { signIn } from './flows.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -26,6 +35,57 @@ export async function launchWithServer(
   ]);
   const reasons = [b, s].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
   throw new Error(reasons.map((r) => (r instanceof Error ? r.message : String(r))).join('\n\n'));
+}
+
+export interface JourneyOptions {
+  /** Starts the file's server, e.g. `() => startServer({ name: 'kits server' })`. */
+  server: () => Promise<RunningServer>;
+  /** Who signs in on the file's page. */
+  who: { email: string; password: string };
+  viewport: ViewportName;
+  /** A size for the page other than its viewport's, set before signing in. */
+  size?: { width: number; height: number };
+}
+
+export interface Journey {
+  /** The browser, the server and the signed-in page; each fails when `beforeAll` did not make it. */
+  browser(): Browser;
+  server(): RunningServer;
+  session(): Session;
+  /** `runStep` on the signed-in page. */
+  step(name: string, steps: (page: Page, baseUrl: string) => Promise<void>): Promise<void>;
+}
+
+/**
+ * The setup most journey files share, called at the top level of the file: a `beforeAll` that starts the
+ * browser and the server (`launchWithServer`), opens one page in `viewport` and signs `who` in on it, and an
+ * `afterAll` that closes the page, the browser and the server. A file that makes data after signing in (say
+ * through the API) adds its own `beforeAll` below this call, which runs after this one; a page of its own
+ * (another viewport, a visitor) it opens with `browser()`, steps on with `runStep` and closes itself.
+ */
+export function signedInJourney(options: JourneyOptions): Journey {
+  let browser: Browser | undefined;
+  let server: RunningServer | undefined;
+  let session: Session | undefined;
+
+  beforeAll(async () => {
+    ({ browser, server } = await launchWithServer(options.server));
+    session = await newSession(browser, options.viewport);
+    if (options.size) await session.page.setViewportSize(options.size);
+    await signIn(session.page, server.baseUrl, options.who.email, options.who.password);
+  });
+
+  afterAll(async () => {
+    await session?.close().catch(() => undefined);
+    await Promise.allSettled([browser?.close(), server?.stop()]);
+  });
+
+  return {
+    browser: () => need(browser, 'The browser'),
+    server: () => need(server, 'The server'),
+    session: () => need(session, 'The signed-in page'),
+    step: (name, steps) => runStep(name, session, server, steps),
+  };
 }
 
 export function need<T>(value: T | undefined, what: string): T {
