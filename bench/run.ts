@@ -517,6 +517,10 @@ results.push(...(await (await import('./first-load.ts')).firstLoadScenario()));
 for (const r of results) {
   // Ratios keep their decimals: a budget of 1.5x or 0.10x is decided by them.
   const value =
-    r.unit === 'ratio' ? r.value.toFixed(3) : r.unit === 'x' ? r.value.toFixed(2) : Math.round(r.value).toString();
+    r.unit === 'ratio'
+      ? r.value.toFixed(3)
+      : r.unit === 'x'
+        ? r.value.toFixed(2)
+        : Math.round(r.value).toString();
   console.log(`${r.ok ? 'PASS' : 'OVER'}  ${r.name}: ${value} ${r.unit} (budget ${r.budget})`);
 }
