@@ -9,39 +9,13 @@
  *   so may the test harness in `test/`, which renders the whole app.
  */
 import { describe, expect, it } from 'vitest';
+import { importsOf, resolve } from './test/import-graph';
 
 const SOURCES = import.meta.glob<string>(['./**/*.ts', './**/*.tsx'], {
   query: '?raw',
   import: 'default',
   eager: true,
 });
-
-/**
- * Every module a file names: `import ... from`, `import type`, `export ... from`, bare and dynamic imports.
- * Statements start a line (so commented-out ones do not count) and end with a semicolon, as Biome writes them.
- */
-export function importsOf(source: string): string[] {
-  const patterns = [
-    /^\s*(?:import|export)\s[^;=(]*?\sfrom\s*['"]([^'"\n]+)['"];?\s*$/gm,
-    /^\s*import\s*['"]([^'"]+)['"]/gm,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1] ?? ''));
-}
-
-/** `./x` from `features/a/b.ts` or `@/lib/x` -> `features/a/x` or `lib/x`; packages -> null. */
-export function resolve(from: string, specifier: string): string | null {
-  let parts: string[];
-  if (specifier.startsWith('@/')) parts = specifier.slice(2).split('/');
-  else if (specifier.startsWith('.')) parts = [...from.split('/').slice(0, -1), ...specifier.split('/')];
-  else return null;
-  const path: string[] = [];
-  for (const part of parts) {
-    if (part === '..') path.pop();
-    else if (part !== '.' && part !== '') path.push(part);
-  }
-  return path.join('/');
-}
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('test/');
 const featureOf = (file: string) => (file.startsWith('features/') ? file.split('/')[1] : undefined);

@@ -11,7 +11,7 @@ import { PRICE_LIST_PAGES } from '@/features/pricelists/pages';
 import { SEARCH_PAGES } from '@/features/search/pages';
 import { WAREHOUSE_PAGES } from '@/features/warehouses/pages';
 import { WORK_ORDER_PAGES } from '@/features/workorders/pages';
-import { type LazyPage, page } from '@/lib/lazy-page';
+import { corePage, type LazyPage, page } from '@/lib/lazy-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
 
@@ -42,45 +42,48 @@ const placeholder = page(
   (m) => m.PlaceholderPage,
 );
 
-/** Route path (as in `ROUTES`) -> page. Paths not listed are features still to come: the placeholder. */
+/**
+ * Route path (as in `ROUTES`) -> page. Paths not listed are features still to come: the placeholder. The
+ * public, sign-in and dashboard pages are `corePage`s: their text is all in `en`.
+ */
 export const PAGES: Readonly<Record<string, LazyPage>> = {
-  '/': page(
+  '/': corePage(
     () => import('@/features/marketing/pages/home-page'),
     (m) => m.HomePage,
   ),
-  '/features': page(
+  '/features': corePage(
     () => import('@/features/marketing/pages/features-page'),
     (m) => m.FeaturesPage,
   ),
-  '/contact': page(
+  '/contact': corePage(
     () => import('@/features/marketing/pages/contact-page'),
     (m) => m.ContactPage,
   ),
-  '/login': page(
+  '/login': corePage(
     () => import('@/features/auth/pages/login-page'),
     (m) => m.LoginPage,
   ),
-  '/signup': page(
+  '/signup': corePage(
     () => import('@/features/auth/pages/signup-page'),
     (m) => m.SignUpPage,
   ),
-  '/logout': page(
+  '/logout': corePage(
     () => import('@/features/auth/pages/logout-page'),
     (m) => m.LogoutPage,
   ),
-  '/callback': page(
+  '/callback': corePage(
     () => import('@/features/auth/pages/callback-page'),
     (m) => m.CallbackPage,
   ),
-  '/logoutcallback': page(
+  '/logoutcallback': corePage(
     () => import('@/features/auth/pages/logout-callback-page'),
     (m) => m.LogoutCallbackPage,
   ),
-  '/verifyemail': page(
+  '/verifyemail': corePage(
     () => import('@/features/auth/pages/verify-email-page'),
     (m) => m.VerifyEmailPage,
   ),
-  '/errors/login': page(
+  '/errors/login': corePage(
     () => import('@/features/auth/pages/login-error-page'),
     (m) => m.LoginErrorPage,
   ),
@@ -104,7 +107,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
     () => import('@/features/subscription/pages/payment-pages'),
     (m) => m.PaymentCancelPage,
   ),
-  '/dashboard': page(
+  '/dashboard': corePage(
     () => import('@/features/dashboard/pages/dashboard-page'),
     (m) => m.DashboardPage,
   ),
@@ -149,7 +152,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   ...WORK_ORDER_PAGES,
   ...ESTIMATE_PAGES,
   ...PRICE_LIST_PAGES,
-  '*': page(
+  '*': corePage(
     () => import('./routes/not-found-page'),
     (m) => m.NotFoundPage,
   ),

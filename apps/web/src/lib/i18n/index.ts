@@ -14,7 +14,8 @@ import { enUs } from './resources/en-us';
 export const LANGUAGE_TAGS: Record<Locale, string> = { en_ca: 'en-CA', en_us: 'en-US', en: 'en' };
 
 export const resources = {
-  en: { translation: en },
+  // A copy: the pages' text is merged into it (`loadAppTranslations`), and `en` stays what every page has.
+  en: { translation: structuredClone(en) },
   'en-CA': { translation: enCa },
   'en-US': { translation: enUs },
 } as const;
@@ -28,6 +29,25 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+let appText: Promise<void> | undefined;
+
+/**
+ * Merges the signed-in pages' text (`enApp`) into `en`, once; every page but the dashboard and the public
+ * ones waits for it before it draws (lib/lazy-page.ts). A failed load is tried again by the next page.
+ */
+export function loadAppTranslations(): Promise<void> {
+  appText ??= import('./resources/en-app').then(
+    ({ enApp }) => {
+      i18n.addResourceBundle('en', 'translation', enApp, true, true);
+    },
+    (error: unknown) => {
+      appText = undefined;
+      throw error;
+    },
+  );
+  return appText;
+}
 
 /** Switch the interface language to a session locale. */
 export function applyLocale(locale: Locale): void {

@@ -1,3 +1,5 @@
+import { enInventoryPicker } from './en-inventory-picker';
+
 /** English text of the inventory pages (Canadian spelling; see en.ts). */
 export const enInventory = {
   title: 'Inventory',
@@ -54,16 +56,7 @@ export const enInventory = {
     averageCost: 'Average cost',
     value: 'Value',
   },
-  picker: {
-    warehouse: 'Warehouse',
-    location: 'Location',
-    allWarehouses: 'All warehouses',
-    noLocation: 'No location',
-    default: 'default',
-    none: 'No active warehouse',
-    otherWarehouse: 'Another warehouse (inactive)',
-    otherLocation: 'Another location',
-  },
+  picker: enInventoryPicker,
   list: {
     reserved: '{{quantity}} reserved',
     label: 'Stock on hand',

@@ -1,3 +1,5 @@
+import { enWorkOrderStatus } from './en-workorder-status';
+
 /** English text of the work order pages (Canadian spelling; see en.ts). */
 export const enWorkOrders = {
   title: 'Work orders',
@@ -11,13 +13,7 @@ export const enWorkOrders = {
   priorityLabel: '{{priority}} priority',
   /** A link from an assembly, a kit or a customer to a new work order for it. */
   workOrder: 'Work order',
-  status: {
-    draft: 'Draft',
-    released: 'Released',
-    inProgress: 'In progress',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-  },
+  status: enWorkOrderStatus,
   priority: {
     low: 'Low',
     normal: 'Normal',

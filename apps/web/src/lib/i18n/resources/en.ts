@@ -1,45 +1,32 @@
 /**
- * The complete English text (Canadian spelling, the default locale's). Words whose spelling differs by locale
- * live in `spelling` and are nested into sentences with `$t(spelling.x)`, so en-US overrides only the list.
+ * The English text every page has (Canadian spelling, the default locale's): the shell, the public pages and
+ * the dashboard. The other signed-in pages' text is in en-app.ts, loaded with them. Words whose spelling
+ * differs by locale live in `spelling` and are nested into sentences with `$t(spelling.x)`, so en-US overrides
+ * only the list.
  */
-import { enAssemblies } from './en-assemblies';
-import { enBench } from './en-bench';
 import { enBilling } from './en-billing';
 import { enCurrencies } from './en-currencies';
-import { enCustomers } from './en-customers';
 import { enDashboard } from './en-dashboard';
-import { enEstimates } from './en-estimates';
-import { enInventory } from './en-inventory';
-import { enKits } from './en-kits';
+import { enInventoryPicker } from './en-inventory-picker';
 import { enLibrary } from './en-library';
 import { enLists } from './en-lists';
-import { enOrganization } from './en-organization';
-import { enPriceLists } from './en-pricelists';
 import { enSearch } from './en-search';
 import { enSettings } from './en-settings';
 import { enSite } from './en-site';
 import { enUnits } from './en-units';
-import { enWarehouses } from './en-warehouses';
-import { enWorkOrders } from './en-workorders';
+import { enWorkOrderStatus } from './en-workorder-status';
 
 export const en = {
-  customers: enCustomers,
-  assemblies: enAssemblies,
-  kits: enKits,
+  // What the shell and the dashboard show of two page groups (the rest is in en-app.ts).
+  workOrders: { status: enWorkOrderStatus },
+  inventory: { picker: enInventoryPicker },
   lists: enLists,
-  organization: enOrganization,
   search: enSearch,
   library: enLibrary,
   settings: enSettings,
   currencies: enCurrencies,
   units: enUnits,
-  warehouses: enWarehouses,
-  inventory: enInventory,
-  workOrders: enWorkOrders,
   billing: enBilling,
-  estimates: enEstimates,
-  priceLists: enPriceLists,
-  bench: enBench,
   site: enSite,
   dashboardWeek: enDashboard,
   spelling: {
