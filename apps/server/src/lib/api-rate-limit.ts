@@ -42,23 +42,36 @@ export function installApiRateLimits(app: FastifyInstance, deps: ApiRateLimitDep
   });
   const perUser = new WindowRateLimiter({ max: config.API_RATE_LIMIT_PER_USER, windowMs, clock, shared });
 
-  // Callback hooks: one that answers 429 never calls `done`, so nothing after it runs.
+  // Callback hooks: one that answers 429 never calls `done`, so nothing after it runs. A count kept in this
+  // instance answers at once; a shared one (Redis) as a promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (!isApiRequest(request)) return done();
-    perAddress.hit(`ip:${request.ip}`).then(
+    settle(
+      perAddress.hit(`ip:${request.ip}`),
       (waitMs) => (waitMs > 0 ? tooMany(reply, waitMs) : done()),
-      (error: Error) => done(error),
+      done,
     );
   });
 
   app.addHook('preParsing', (request, reply, payload, done) => {
     const auth = request.auth;
     if (!auth || !isApiRequest(request)) return done(null, payload);
-    perUser.hit(`user:${auth.userId}`).then(
+    settle(
+      perUser.hit(`user:${auth.userId}`),
       (waitMs) => (waitMs > 0 ? tooMany(reply, waitMs) : done(null, payload)),
-      (error: Error) => done(error),
+      done,
     );
   });
+}
+
+/** Hands a wait to `then` at once when it is a number, else when its promise settles (`fail` on an error). */
+function settle(
+  wait: number | Promise<number>,
+  then: (waitMs: number) => void,
+  fail: (error: Error) => void,
+): void {
+  if (typeof wait === 'number') then(wait);
+  else wait.then(then, fail);
 }
 
 /**

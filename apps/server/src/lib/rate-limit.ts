@@ -30,18 +30,26 @@ export class WindowRateLimiter {
     this.#shared = options.shared;
   }
 
-  /** Counts one request for `key`; the milliseconds to wait when it is over the limit, else 0. */
-  async hit(key: string): Promise<number> {
-    if (this.#shared) {
-      try {
-        const { count, resetInMs } = await this.#shared.counter.hit(
-          `hosewright:limit:${this.#shared.name}:${key}`,
-          this.windowMs,
-        );
-        return count > this.max ? Math.max(1, resetInMs) : 0;
-      } catch (error) {
-        this.#shared.onError?.(error);
-      }
+  /**
+   * Counts one request for `key`; the milliseconds to wait when it is over the limit, else 0. Counted here,
+   * the answer is at hand (no promise on a hot path); with a shared counter it comes as a promise.
+   */
+  hit(key: string): number | Promise<number> {
+    return this.#shared ? this.#hitShared(this.#shared, key) : this.#hitHere(key);
+  }
+
+  async #hitShared(
+    shared: { counter: SharedCounter; name: string; onError?: (error: unknown) => void },
+    key: string,
+  ): Promise<number> {
+    try {
+      const { count, resetInMs } = await shared.counter.hit(
+        `hosewright:limit:${shared.name}:${key}`,
+        this.windowMs,
+      );
+      return count > this.max ? Math.max(1, resetInMs) : 0;
+    } catch (error) {
+      shared.onError?.(error);
     }
     return this.#hitHere(key);
   }

@@ -85,11 +85,12 @@ export function apiKeysModule(deps: ModuleDeps, apiTokens: ApiTokens): ModuleMan
  * ERP saw answered is in the log (a failed write is logged and does not fail the call).
  */
 export function installApiLog(app: FastifyInstance, database: Database): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: the answers to a signed-in user (nearly all of them) go on at once, without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.auth?.apiKey;
-    if (!key) return payload;
-    try {
-      await service.recordApiCall(database, {
+    if (!key) return done(null, payload);
+    service
+      .recordApiCall(database, {
         organizationId: request.auth?.organizationId ?? '',
         apiKeyId: key.id,
         keyName: key.name,
@@ -98,11 +99,9 @@ export function installApiLog(app: FastifyInstance, database: Database): void {
         status: reply.statusCode,
         durationMs: reply.elapsedTime,
         customerId: request.auth?.customerId ?? null,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'API log write failed');
-    }
-    return payload;
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'API log write failed'))
+      .finally(() => done(null, payload));
   });
 }
 
