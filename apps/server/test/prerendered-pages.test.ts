@@ -3,13 +3,10 @@
  * visitor, uncached and compressed like index.html; a browser holding the identity SDK's session cookie, and
  * every other path, gets the app's shell (index.html) with the public config written into it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasSignedInHint, withPublicConfig } from '../src/modules/system/routes.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { appServingDist } from './web-dist.ts';
 
 const SHELL =
   '<!doctype html><html><head><title>Hosewright</title></head><body><div id="root"></div></body></html>';
@@ -25,27 +22,16 @@ const HOME = `<!doctype html><html><head><title>Hosewright - Home</title></head>
 const FEATURES =
   '<!doctype html><html><head><title>Hosewright - Features</title></head><body><div id="root"><h1>Plans &amp; Pricing</h1></div></body></html>';
 
-let t: TestApp;
-let dist: string;
-
-beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'hosewright-dist-'));
-  mkdirSync(path.join(dist, 'prerendered'));
-  writeFileSync(path.join(dist, 'index.html'), SHELL);
-  writeFileSync(path.join(dist, 'prerendered/home.html'), HOME);
-  writeFileSync(path.join(dist, 'prerendered/home.html.br'), brotliCompressSync(HOME));
-  writeFileSync(path.join(dist, 'prerendered/features.html'), FEATURES);
-  t = await createTestApp({ WEB_DIST: dist });
-});
-
-afterAll(async () => {
-  await t?.close();
-  rmSync(dist, { recursive: true, force: true });
+const app = appServingDist({
+  'index.html': SHELL,
+  'prerendered/home.html': HOME,
+  'prerendered/home.html.br': brotliCompressSync(HOME),
+  'prerendered/features.html': FEATURES,
 });
 
 describe('the pre-rendered public pages', () => {
   it('answers / with the pre-rendered home page, brotli, uncached, varying with the cookie', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const res = await app().app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['content-encoding']).toBe('br');
@@ -55,14 +41,14 @@ describe('the pre-rendered public pages', () => {
   });
 
   it('answers /features (with a query too) with its pre-rendered page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/features?from=ad' });
+    const res = await app().app.inject({ method: 'GET', url: '/features?from=ad' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1>Plans &amp; Pricing</h1>');
   });
 
   it('gives a signed-in browser (the SDK’s session cookie) the app instead', async () => {
     for (const url of ['/', '/features']) {
-      const res = await t.app.inject({
+      const res = await app().app.inject({
         method: 'GET',
         url,
         headers: { cookie: 'locale=en_ca; auth0.hosewright-spa.is.authenticated=true' },
@@ -74,21 +60,21 @@ describe('the pre-rendered public pages', () => {
 
   it('gives every other page the app’s shell', async () => {
     for (const url of ['/dashboard', '/contact', '/features/more', '/login']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await app().app.inject({ method: 'GET', url });
       expect(publicConfigIn(res.body), url).toBeDefined();
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
 
   it('writes the public config into the shell, so the app starts without asking for it', async () => {
-    const page = await t.app.inject({
+    const page = await app().app.inject({
       method: 'GET',
       url: '/dashboard',
       headers: { 'accept-encoding': 'br' },
     });
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    const asked = await t.app.inject({ method: 'GET', url: '/api/v1/public/config' });
+    const asked = await app().app.inject({ method: 'GET', url: '/api/v1/public/config' });
     expect(publicConfigIn(brotliDecompressSync(page.rawPayload).toString())).toEqual(asked.json());
   });
 

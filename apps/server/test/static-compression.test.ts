@@ -3,42 +3,28 @@
  * (apps/web/scripts/compress.mjs) and the SPA routes send the copy the browser accepts, with its encoding,
  * the file's own type and the same caching; a browser that accepts neither gets the file itself.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { appServingDist } from './web-dist.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('hose assemblies '.repeat(400))});\n`;
 const INDEX = `<!doctype html><html><head><title>Hosewright</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
-let t: TestApp;
-let dist: string;
-
-beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'hosewright-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  for (const [name, body] of [
-    ['assets/index-abc123.js', SCRIPT],
-    ['index.html', INDEX],
-  ] as const) {
-    writeFileSync(path.join(dist, name), body);
-    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(body));
-    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(body));
-  }
-  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
-  t = await createTestApp({ WEB_DIST: dist });
+/** A file with its brotli and gzip copies, as the build writes them. */
+const compressed = (name: string, body: string) => ({
+  [name]: body,
+  [`${name}.br`]: brotliCompressSync(body),
+  [`${name}.gz`]: gzipSync(body),
 });
-
-afterAll(async () => {
-  await t?.close();
-  rmSync(dist, { recursive: true, force: true });
+const app = appServingDist({
+  ...compressed('assets/index-abc123.js', SCRIPT),
+  ...compressed('index.html', INDEX),
+  'robots.txt': 'User-agent: *\n',
 });
 
 describe('the web app goes out compressed', () => {
   it('sends brotli to a browser that accepts it, with the script’s type and a year of caching', async () => {
-    const res = await t.app.inject({
+    const res = await app().app.inject({
       method: 'GET',
       url: '/assets/index-abc123.js',
       headers: { 'accept-encoding': 'gzip, deflate, br' },
@@ -53,7 +39,7 @@ describe('the web app goes out compressed', () => {
   });
 
   it('sends gzip when that is all the browser takes, and the file itself when it takes neither', async () => {
-    const gz = await t.app.inject({
+    const gz = await app().app.inject({
       method: 'GET',
       url: '/assets/index-abc123.js',
       headers: { 'accept-encoding': 'gzip' },
@@ -61,7 +47,7 @@ describe('the web app goes out compressed', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
 
-    const plain = await t.app.inject({
+    const plain = await app().app.inject({
       method: 'GET',
       url: '/assets/index-abc123.js',
       headers: { 'accept-encoding': 'identity' },
@@ -71,7 +57,7 @@ describe('the web app goes out compressed', () => {
   });
 
   it('compresses the page a deep link falls back to, and keeps it uncached', async () => {
-    const res = await t.app.inject({
+    const res = await app().app.inject({
       method: 'GET',
       url: '/hoseassemblies',
       headers: { 'accept-encoding': 'br' },
@@ -88,7 +74,7 @@ describe('the web app goes out compressed', () => {
   });
 
   it('sends a file without copies as it is', async () => {
-    const res = await t.app.inject({
+    const res = await app().app.inject({
       method: 'GET',
       url: '/robots.txt',
       headers: { 'accept-encoding': 'br' },
