@@ -5,6 +5,7 @@
  * The lists answer exactly what `matchesLayline` (the rules the builder applies to parts in hand) says.
  */
 import {
+  COMPONENT_KIND_INFO,
   type Component,
   type CouplingSeries,
   type LaylinePart,
@@ -31,9 +32,29 @@ async function found(list: string, q: string): Promise<string[]> {
   const page = await get(`${BASE}/${list}?q=${encodeURIComponent(q)}&itemsPerPage=500`);
   return page.items.map((c: Component) => c.partNumber).sort();
 }
-async function searched(text: string): Promise<string[]> {
-  const page = await get(`/api/v1/search?searchText=${encodeURIComponent(text)}&itemsPerPage=50`);
-  return page.items.map((r: { partNumber: string }) => r.partNumber).sort();
+/** The part numbers the global search answers `tenant` for `text`, sorted. */
+async function searchedBy(tenant: TestTenant, text: string): Promise<string[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/search?searchText=${encodeURIComponent(text)}&itemsPerPage=50`,
+    headers: bearer(tenant.regularToken),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res
+    .json()
+    .items.map((r: { partNumber: string }) => r.partNumber)
+    .sort();
+}
+const searched = (text: string) => searchedBy(shop, text);
+/** Saves a part of `tenant`'s, as its admin does. */
+async function add(tenant: TestTenant, input: ReturnType<typeof componentInput>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${BASE}/${COMPONENT_KIND_INFO[input.kind].slug}/new/update`,
+    headers: bearer(tenant.adminToken),
+    payload: input,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 beforeAll(async () => {
@@ -62,16 +83,7 @@ beforeAll(async () => {
     componentInput('otherItem', { partNumber: 'KIT-4000', description: 'Seal kit' }),
     componentInput('otherItem', { partNumber: 'BOLT-M8', description: 'Banjo bolt' }),
   ];
-  for (const input of own) {
-    const slug = input.kind === 'hose' ? 'hose' : 'otheritem';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${slug}/new/update`,
-      headers: bearer(shop.adminToken),
-      payload: input,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  for (const input of own) await add(shop, input);
 });
 
 describe('the hose list read as a layline', () => {
@@ -189,28 +201,6 @@ describe('the global search read as a layline', () => {
 
 describe('the global search of a rare layline reading', () => {
   let other: TestTenant;
-  async function searchedBy(tenant: TestTenant, text: string): Promise<string[]> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/search?searchText=${encodeURIComponent(text)}&itemsPerPage=50`,
-      headers: bearer(tenant.regularToken),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res
-      .json()
-      .items.map((r: { partNumber: string }) => r.partNumber)
-      .sort();
-  }
-  async function add(tenant: TestTenant, input: ReturnType<typeof componentInput>) {
-    const slug = input.kind === 'hose' ? 'hose' : 'crimpfitting';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${slug}/new/update`,
-      headers: bearer(tenant.adminToken),
-      payload: input,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
 
   beforeAll(async () => {
     other = await createTenant(t, { tier: 'professional' });
