@@ -2,8 +2,7 @@
  * The embedded identity provider, mounted at /idp. `registerIdentity` is called once on the root Fastify
  * instance when no external OIDC issuer is configured.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import middie from '@fastify/middie';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
@@ -39,8 +38,7 @@ export async function registerIdentity(app: FastifyInstance, options: IdentityOp
   const keys = await loadSigningKeys(database);
   const provider = createProvider({ config, database, keys, logger: app.log });
 
-  if (!app.hasDecorator('use')) await app.register(middie);
-  app.use(IDP_PREFIX, providerMiddleware(provider, config.TRUST_PROXY));
+  mountProvider(app, provider, config.TRUST_PROXY);
 
   await app.register(identityPages, {
     prefix: IDP_PREFIX,
@@ -57,19 +55,34 @@ export async function registerIdentity(app: FastifyInstance, options: IdentityOp
 
 type MountedRequest = IncomingMessage & { originalUrl?: string };
 
-/** Hands /idp requests to the provider, except the pages Fastify serves itself. */
-function providerMiddleware(provider: Provider, trust: TrustProxy | false) {
+/**
+ * The provider answers every /idp address except the pages Fastify serves itself (`identityPages`, whose
+ * routes are more specific and win). It is a route of its own, so no other request passes through it, and it
+ * takes the request before Fastify reads the body: the provider reads its forms itself.
+ */
+function mountProvider(app: FastifyInstance, provider: Provider, trust: TrustProxy | false): void {
   const handle = provider.callback();
-  return (req: MountedRequest, res: ServerResponse, next: (err?: unknown) => void): void => {
-    const path = req.url ?? '/';
-    if (PAGE_PATHS.some((page) => path.startsWith(page))) {
-      next();
-      return;
-    }
-    mapAuth0Logout(req);
-    forwardedAsDecided(req, trust);
-    void handle(req, res);
-  };
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'PATCH', 'DELETE'],
+    url: `${IDP_PREFIX}/*`,
+    config: { access: { public: true } },
+    exposeHeadRoute: false,
+    onRequest: (request, reply) => {
+      const req: MountedRequest = request.raw;
+      const path = (req.url ?? '/').slice(IDP_PREFIX.length) || '/';
+      // A page's address that no page route answers (a wrong method, say) is Fastify's 404, not the provider's.
+      if (PAGE_PATHS.some((page) => path.startsWith(page))) return reply.callNotFound();
+      reply.hijack();
+      // Mounted as Express and middie mount: `url` below the prefix, `originalUrl` whole (the provider
+      // derives its mount path from the two).
+      req.originalUrl = req.url;
+      req.url = path;
+      mapAuth0Logout(req);
+      forwardedAsDecided(req, trust);
+      void handle(req, reply.raw);
+    },
+    handler: async () => undefined,
+  });
 }
 
 /**

@@ -98,6 +98,18 @@ describe('discovery', () => {
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
   });
 
+  it('answers the rest of /idp itself, but leaves the pages\' addresses to the pages', async () => {
+    const get = (url: string) => identity.app.inject({ url, headers: { host: 'localhost:3000' } });
+    const unknownToProvider = await get('/idp/nowhere');
+    expect(unknownToProvider.statusCode).toBe(404);
+    expect(unknownToProvider.body).toBe('Not Found');
+    // A page address no page route answers is the app's own 404, never handed to the provider.
+    const unknownPage = await get('/idp/interaction/abc/nothing');
+    expect(unknownPage.statusCode).toBe(404);
+    expect(unknownPage.json()).toMatchObject({ statusCode: 404 });
+    expect((await get('/idp/forgot-password')).body).toContain('<!DOCTYPE html>');
+  });
+
   it('serves the public signing key at /.well-known/jwks.json', async () => {
     const response = await identity.app.inject({
       url: '/idp/.well-known/jwks.json',
