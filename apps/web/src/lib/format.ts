@@ -3,13 +3,51 @@ import { currentLanguageTag } from './i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+/**
+ * The date formatter for a language and options, made once: making one costs far more than using it, and a
+ * table or a chart formats hundreds of figures.
+ */
+export function dateFormat(
+  options: Intl.DateTimeFormatOptions,
+  languageTag: string = currentLanguageTag(),
+): Intl.DateTimeFormat {
+  const key = `date ${languageTag} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageTag, options);
+    formatters.set(key, format);
+  }
+  return format as Intl.DateTimeFormat;
+}
+
+/** The number formatter for a language and options, made once (see `dateFormat`). */
+export function numberFormat(
+  options: Intl.NumberFormatOptions = {},
+  languageTag: string = currentLanguageTag(),
+): Intl.NumberFormat {
+  const key = `number ${languageTag} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(languageTag, options);
+    formatters.set(key, format);
+  }
+  return format as Intl.NumberFormat;
+}
+
 /** A date in the interface language, e.g. "March 4, 2026" (en-US) or "4 March 2026" style by locale. */
 export function formatDate(value: string | Date, languageTag: string = currentLanguageTag()): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(languageTag, { year: 'numeric', month: 'long', day: 'numeric' }).format(
-    date,
-  );
+  return dateFormat({ year: 'numeric', month: 'long', day: 'numeric' }, languageTag).format(date);
+}
+
+/** 'Nov 2, 2026, 9:14 AM': when something happened, to the minute; nothing for a date that cannot be read. */
+export function formatDateTime(value: string, languageTag: string = currentLanguageTag()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, languageTag).format(date);
 }
 
 /** Whole days from now until the date, rounded up; 0 or less means it has passed. */
@@ -25,7 +63,7 @@ export function formatShortDate(
 ): string {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium' }).format(date);
+  return dateFormat({ dateStyle: 'medium' }, languageTag).format(date);
 }
 
 /**
@@ -42,9 +80,9 @@ export function formatMoney(
   const options: Intl.NumberFormatOptions = currency
     ? { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }
     : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  return new Intl.NumberFormat(languageTag, options).format(cents / 100);
+  return numberFormat(options, languageTag).format(cents / 100);
 }
 
 export function formatNumber(value: number, languageTag: string = currentLanguageTag()): string {
-  return new Intl.NumberFormat(languageTag).format(value);
+  return numberFormat({}, languageTag).format(value);
 }

@@ -4,7 +4,7 @@
  */
 import { type CostUnit, DASH_SIZES, END_TYPES } from '@hosewright/domain';
 import type { TFunction } from 'i18next';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, numberFormat } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
 
 /** A value from the API may be null or, for numeric columns, a numeric string; both read as numbers here. */
@@ -38,9 +38,7 @@ export function endTypeLabel(code: unknown): string {
 
 /** Cost amounts keep 2 to 4 decimals: 4.1 -> '4.10', 0.1234 -> '0.1234'. */
 export function formatAmount(value: number, languageTag: string = currentLanguageTag()): string {
-  return new Intl.NumberFormat(languageTag, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
-    value,
-  );
+  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 4 }, languageTag).format(value);
 }
 
 /**
@@ -56,7 +54,7 @@ export function formatCost(
   const n = toNumber(cost);
   if (n === null) return '';
   const amount = currency
-    ? new Intl.NumberFormat(currentLanguageTag(), {
+    ? numberFormat({
         style: 'currency',
         currency,
         minimumFractionDigits: 2,

@@ -4,18 +4,13 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber } from '@/lib/format';
-import { currentLanguageTag } from '@/lib/i18n';
+import { formatMoney, formatNumber, numberFormat } from '@/lib/format';
 import { BarChart } from './bar-chart';
 import { ChartTable, Panel, PanelEmpty, UpgradeNote } from './panel';
 
 /** An axis figure: 'US$15K'. */
 function compactMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat(currentLanguageTag(), {
-    style: 'currency',
-    currency,
-    notation: 'compact',
-  }).format(amount);
+  return numberFormat({ style: 'currency', currency, notation: 'compact' }).format(amount);
 }
 
 /** Estimates sent and accepted this week: their value side by side (a bar chart) and their numbers. */

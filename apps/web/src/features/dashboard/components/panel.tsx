@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguageTag } from '@/lib/i18n';
+import { dateFormat } from '@/lib/format';
 import { useViewer } from '@/lib/use-viewer';
 
 /** Read by screen readers only (in px: in `sx` a width of 1 would be 100%). */
@@ -26,9 +26,7 @@ export const visuallyHidden = {
 
 /** A UTC day ('2026-06-01') as the reader's language writes it; read as UTC so no time zone moves it. */
 export function formatDay(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(currentLanguageTag(), { ...options, timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return dateFormat({ ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 export interface PanelProps {

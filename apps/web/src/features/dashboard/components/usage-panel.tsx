@@ -5,8 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
-import { currentLanguageTag } from '@/lib/i18n';
+import { formatNumber, numberFormat } from '@/lib/format';
 import { Panel } from './panel';
 
 const KB = 1024;
@@ -17,11 +16,7 @@ const GB = MB * 1024;
 export function formatBytes(bytes: number): string {
   const unit = bytes >= GB ? 'gigabyte' : bytes >= MB ? 'megabyte' : 'kilobyte';
   const size = { gigabyte: GB, megabyte: MB, kilobyte: KB }[unit];
-  return new Intl.NumberFormat(currentLanguageTag(), {
-    style: 'unit',
-    unit,
-    maximumFractionDigits: 1,
-  }).format(bytes / size);
+  return numberFormat({ style: 'unit', unit, maximumFractionDigits: 1 }).format(bytes / size);
 }
 
 const LABELS: Readonly<Record<UsageKey, ParseKeys>> = {

@@ -1,7 +1,7 @@
 /** How the estimate screens read an estimate: its money, its colours, its days and its files (ADR 21). */
 import { type EstimateStatus, minorDigits } from '@hosewright/domain';
 import type { EstimateDocument } from '@/api/estimates';
-import { formatShortDate } from '@/lib/format';
+import { formatShortDate, numberFormat } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
 
 type ChipColour = 'default' | 'primary' | 'info' | 'warning' | 'success' | 'error';
@@ -27,12 +27,10 @@ export function formatMinor(
   if (minor === null || minor === undefined || !Number.isFinite(minor)) return '—';
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(languageTag, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
+    return numberFormat(
+      { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits },
+      languageTag,
+    ).format(minor / 10 ** digits);
   } catch {
     // Not an ISO 4217 code: the figure with the code after it.
     return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;

@@ -36,19 +36,12 @@ import { notificationListQuery, useDeleteNotification, useUpdateNotification } f
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api';
-import { currentLanguageTag } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
 import { notificationHref } from '../lib/notifications-socket';
 import { useNotificationsStore } from '../lib/notifications-store';
 
 export const NOTIFICATIONS_PER_PAGE = 25;
-
-/** "4 Mar 2026, 14:05" in the interface language. */
-export function formatWhen(value: string, languageTag: string = currentLanguageTag()): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 function positiveInt(value: string | null, fallback: number): number {
   const n = Number(value);
@@ -262,7 +255,7 @@ function NotificationRow({
           </Link>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.25, flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary" component="span">
-              <time dateTime={notification.createdAt}>{formatWhen(notification.createdAt)}</time>
+              <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
             </Typography>
             {unread ? (
               <Chip size="small" color="primary" label={t('notifications.viewStatuses.UNREAD')} />

@@ -62,8 +62,7 @@ import { CustomerPicker, type PickedCustomer } from '@/components/customer-picke
 import { EmptyState } from '@/components/empty-state';
 import { LoadFailed } from '@/components/load-failed';
 import { isApiError } from '@/lib/api';
-import { formatNumber, formatShortDate } from '@/lib/format';
-import { currentLanguageTag } from '@/lib/i18n';
+import { formatDateTime, formatNumber, formatShortDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
 
 const STATUS_COLOURS: Record<ApiKey['status'], 'success' | 'default' | 'warning'> = {
@@ -78,15 +77,6 @@ const PAGE_SIZES = [25, 50, 100];
 function useIsPhone(): boolean {
   const theme = useTheme();
   return useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-}
-
-/** "4 Mar 2026, 14:05" in the interface language. */
-function formatWhen(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
 }
 
 export function ApiTab() {
@@ -238,7 +228,7 @@ function KeysTable({
                 {key.expiresAt ? formatShortDate(key.expiresAt) : t('organization.api.never')}
               </TableCell>
               <TableCell>
-                {key.lastUsedAt ? formatWhen(key.lastUsedAt) : t('organization.api.neverUsed')}
+                {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('organization.api.neverUsed')}
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{key.createdByName}</TableCell>
               <TableCell align="right">
@@ -279,7 +269,7 @@ function KeyCard({ apiKey: key, onDelete }: { apiKey: ApiKey; onDelete: () => vo
         </Typography>
         <Typography variant="body2">
           {key.lastUsedAt
-            ? t('organization.api.lastUsedOn', { date: formatWhen(key.lastUsedAt) })
+            ? t('organization.api.lastUsedOn', { date: formatDateTime(key.lastUsedAt) })
             : t('organization.api.neverUsed')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -835,7 +825,7 @@ function LogTable({ rows, headingId }: { rows: readonly ApiLog[]; headingId: str
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row._id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWhen(row.at)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.keyName}</TableCell>
               <TableCell>{row.method}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{row.path}</TableCell>
@@ -861,7 +851,7 @@ function LogCard({ row }: { row: ApiLog }) {
       <Stack spacing={0.5}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="body2" color="text.secondary">
-            {formatWhen(row.at)}
+            {formatDateTime(row.at)}
           </Typography>
           <HttpStatus status={row.status} />
         </Stack>

@@ -3,14 +3,14 @@
  * shown with the currency's own decimals ('$11.00', '¥1,100') and typed as decimals ('11', '11.5').
  */
 import { fromMinorUnits, minorDigits, toMinorUnits } from '@hosewright/domain';
-import { currentLanguageTag } from '@/lib/i18n';
+import { numberFormat } from '@/lib/format';
 
 /** 1100 CAD -> '$11.00'; no amount reads '—'. */
 export function formatPrice(minor: number | null | undefined, currency: string): string {
   if (minor === null || minor === undefined || !Number.isFinite(minor)) return '—';
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(currentLanguageTag(), {
+    return numberFormat({
       style: 'currency',
       currency,
       minimumFractionDigits: digits,
@@ -40,13 +40,13 @@ export function minorOrText(text: string, currency: string): number | string | n
 
 /** A quantity break as a person reads it: '10+: $11.00'. */
 export function breakText(minQuantity: number, unitPrice: number, currency: string): string {
-  return `${new Intl.NumberFormat(currentLanguageTag()).format(minQuantity)}+: ${formatPrice(unitPrice, currency)}`;
+  return `${numberFormat().format(minQuantity)}+: ${formatPrice(unitPrice, currency)}`;
 }
 
 /** A margin or a change in percent: 12.5 -> '12.5%'; null -> '—'. */
 export function formatPct(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return `${new Intl.NumberFormat(currentLanguageTag(), { maximumFractionDigits: 2 }).format(value)}%`;
+  return `${numberFormat({ maximumFractionDigits: 2 }).format(value)}%`;
 }
 
 /** Today as YYYY-MM-DD in the person's time zone, moved by `days`. */

@@ -11,20 +11,11 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguageTag } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
 import { type Units, useUnits } from '@/lib/use-units';
 import { crimpTargetText, DIAMETER, StepForm, type StepFormProps } from './bench-forms';
 
 export type StepState = 'done' | 'active' | 'pending';
-
-/** 'Nov 2, 2026, 9:14 AM': when a step was done, to the minute. */
-function formatDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
 
 export function BenchStep({
   step,
