@@ -1,7 +1,8 @@
 // After `vite build`: the signed-out public pages (`/`, `/features`) as HTML files, drawn with the app's own
 // components (src/app/prerender/public-pages.tsx, built here for Node), so a visitor sees the page before any
 // script runs and loads only the small visitor script. The server answers them for exactly those paths
-// (apps/server/src/modules/system/routes.ts); index.html stays the app's shell for every other path.
+// (apps/server/src/modules/system/routes.ts); index.html stays the app's shell for every other path, with the
+// app's first frame (a centred "Loading…") drawn into it.
 //
 // `node scripts/prerender.mjs [dist]`: dist defaults to apps/web/dist.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,13 +34,16 @@ try {
       rollupOptions: { output: { entryFileNames: 'public-pages.mjs' } },
     },
   });
-  const { PUBLIC_PAGES, renderPublicPage } = await import(
+  const { PUBLIC_PAGES, renderAppLoading, renderPublicPage } = await import(
     pathToFileURL(path.join(out, 'public-pages.mjs')).href
   );
 
   const visitorScript = readdirSync(path.join(dist, 'assets')).find((f) => /^visitor-[\w-]+\.js$/.test(f));
   if (!visitorScript) throw new Error(`No assets/visitor-*.js in ${dist}: run vite build first`);
-  const shell = readFileSync(path.join(dist, 'index.html'), 'utf8')
+  const shellHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  if (!shellHtml.includes('<div id="root"></div>'))
+    throw new Error('index.html has no empty <div id="root"></div>');
+  const shell = shellHtml
     // The app's entry and its preloads are not the visitor's: they load the whole app.
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
@@ -60,6 +64,14 @@ try {
     writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
     console.log(`prerendered ${urlPath} -> prerendered/${name}.html (${(html.length / 1024).toFixed(0)} KB)`);
   }
+
+  // Every other path gets index.html: it shows what the app first draws while its scripts load.
+  const loading = renderAppLoading();
+  const index = shellHtml
+    .replace('</head>', () => `${loading.styles}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${loading.html}</div>`);
+  writeFileSync(path.join(dist, 'index.html'), index);
+  console.log(`prerendered the app's first frame into index.html (${(index.length / 1024).toFixed(0)} KB)`);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -165,6 +165,7 @@ export function createRoutes(): RouteObject[] {
       id: 'root',
       element: <RootLayout />,
       errorElement: <RouteErrorPage />,
+      // index.html shows the same before any script runs (renderAppLoading in prerender/public-pages.tsx).
       hydrateFallbackElement: <CentredProgress />,
       children: ROUTES.map((access) => ({
         path: access.path,

@@ -31,6 +31,7 @@ const SHELL = `<!doctype html>
 let dist: string;
 let home: string;
 let features: string;
+let index: string;
 
 beforeAll(() => {
   dist = mkdtempSync(path.join(tmpdir(), 'hosewright-prerender-test-'));
@@ -41,6 +42,7 @@ beforeAll(() => {
   if (run.status !== 0) throw new Error(`prerender.mjs failed:\n${run.stderr}\n${run.stdout}`);
   home = readFileSync(path.join(dist, 'prerendered/home.html'), 'utf8');
   features = readFileSync(path.join(dist, 'prerendered/features.html'), 'utf8');
+  index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 }, 120_000);
 
 afterAll(() => {
@@ -84,6 +86,24 @@ describe('the pre-rendered home page', () => {
     expect(island).toBeGreaterThan(-1);
     expect(home.indexOf('<form')).toBeGreaterThan(island);
     expect(home).toContain('name="message"');
+  });
+});
+
+describe('index.html, the app on every other path', () => {
+  it('shows the app’s first frame, a centred “Loading…”, before any script runs, with its CSS', () => {
+    const [head = '', body = ''] = index.split('<body>');
+    expect(body).toMatch(/<div id="root"><div class="[^"]*" role="status"/);
+    expect(body).toContain('role="progressbar" aria-label="Loading…"');
+    expect(body).toMatch(/>Loading…<\/p>/);
+    const used = [...body.matchAll(/\bcss-([a-z0-9]+)/g)].map((m) => m[1]);
+    expect(used.length).toBeGreaterThan(2);
+    for (const id of used) expect(head, `css-${id}`).toContain(`.css-${id}`);
+  });
+
+  it('still loads the app, not the visitor’s script', () => {
+    expect(index).toContain('<script type="module" crossorigin src="/assets/index-Abc123.js"></script>');
+    expect(index).toContain('<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-Abc123.js">');
+    expect(index).not.toContain('visitor-Xyz789.js');
   });
 });
 

@@ -18,6 +18,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppShell } from '@/app/shell/app-shell';
 import { TopBar } from '@/app/shell/top-bar';
+import { CentredProgress } from '@/components/centred-progress';
 import { ContactForm, MESSAGE_MIN_ROWS } from '@/features/marketing/components/contact-form';
 import { FeaturesPage } from '@/features/marketing/pages/features-page';
 import { HomePage } from '@/features/marketing/pages/home-page';
@@ -101,33 +102,29 @@ export interface RenderedPage {
   html: string;
 }
 
-/**
- * One public page. The contact form is rendered as a root of its own (the island the visitor's script
- * hydrates), in place of the one inside the page.
- */
-export function renderPublicPage(path: PublicPath): RenderedPage {
+/** `node` with the app's providers, as HTML, and the `<style>` element with the CSS it uses. */
+function renderWithStyles(node: ReactNode, island?: ReactNode): { html: string; styles: string } {
   const cache = createCache({ key: 'css' });
   // Collect the styles instead of writing them beside each element.
   cache.compat = true;
-  const withCache = (node: ReactNode, prefix: string) =>
+  const withCache = (children: ReactNode, prefix: string) =>
     renderToString(
       <CacheProvider value={cache}>
-        <Providers>{node}</Providers>
+        <Providers>{children}</Providers>
       </CacheProvider>,
       { identifierPrefix: prefix },
     );
   let html = withCache(
     <>
       <CssBaseline />
-      <Page path={path} />
+      {node}
     </>,
     'p-',
   );
-  const formStart = html.indexOf('<form');
+  const formStart = island ? html.indexOf('<form') : -1;
   if (formStart !== -1) {
     const formEnd = html.indexOf('</form>', formStart) + '</form>'.length;
-    const island = withCache(<ContactForm />, CONTACT_ID_PREFIX);
-    html = `${html.slice(0, formStart)}<div ${CONTACT_ISLAND}>${island}</div>${html.slice(formEnd)}`;
+    html = `${html.slice(0, formStart)}<div ${CONTACT_ISLAND}>${withCache(island, CONTACT_ID_PREFIX)}</div>${html.slice(formEnd)}`;
   }
   const ids: string[] = [];
   let css = '';
@@ -136,12 +133,26 @@ export function renderPublicPage(path: PublicPath): RenderedPage {
     ids.push(id);
     css += rule;
   }
+  return { html, styles: `<style data-emotion="css ${ids.join(' ')}">${css}</style>` };
+}
+
+/**
+ * One public page. The contact form is rendered as a root of its own (the island the visitor's script
+ * hydrates), in place of the one inside the page.
+ */
+export function renderPublicPage(path: PublicPath): RenderedPage {
+  const { html, styles } = renderWithStyles(<Page path={path} />, <ContactForm />);
   // MUI sizes a multi-line field in the browser (TextareaAutosize); until then it takes the lines it asks for
   // (MUI's inputs are 1.4375em a line).
   const textarea = `[${CONTACT_ISLAND}] textarea:not([aria-hidden]){min-height:${MESSAGE_MIN_ROWS * 1.4375}em}`;
-  return {
-    title: pageTitle(path),
-    styles: `<style data-emotion="css ${ids.join(' ')}">${css}</style><style>${textarea}</style>`,
-    html,
-  };
+  return { title: pageTitle(path), styles: `${styles}<style>${textarea}</style>`, html };
+}
+
+/**
+ * What the app draws first on every other path, while its scripts load and the router loads the page (the
+ * root route's fallback in routes.tsx): written into index.html, so a phone shows it as soon as the page has
+ * arrived instead of a blank screen. The app's first render then draws the same.
+ */
+export function renderAppLoading(): Omit<RenderedPage, 'title'> {
+  return renderWithStyles(<CentredProgress />);
 }
