@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromePath, newSession, type Session, screenshot } from './support/browser.ts';
 import { choose, signIn } from './support/flows.ts';
 import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
+import { type RunningServer, startSeededServer } from './support/server.ts';
 
 const ADMIN = { name: 'Avery Admin', email: 'avery@erp-hose.test', password: 'e2e-Erp-Hose-1' };
 
@@ -59,12 +59,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => parentSite?.listen(0, '127.0.0.1', resolve));
   parentOrigin = `http://127.0.0.1:${(parentSite.address() as AddressInfo).port}`;
-  const dataDir = await makeDataDir('hosewright-e2e-api-');
-  await seedDataDir(dataDir, {
-    organizations: [{ key: 'shop', organizationName: 'ERP Hose', admin: ADMIN }],
-  });
   ({ browser, server } = await launchWithServer(() =>
-    startServer({ dataDir, name: 'api server', env: { EMBED_ORIGINS: parentOrigin } }),
+    startSeededServer(
+      { organizations: [{ key: 'shop', organizationName: 'ERP Hose', admin: ADMIN }] },
+      { name: 'api server', env: { EMBED_ORIGINS: parentOrigin } },
+    ),
   ));
 });
 

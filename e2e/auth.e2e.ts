@@ -8,7 +8,6 @@
  *   a regular member cannot be created through the UI yet, and an expired subscription needs a past date
  *   (journeys b, c, g).
  */
-import { rm } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -35,9 +34,8 @@ import { checkPages } from './support/journey.ts';
 import {
   DEMO,
   findLink,
-  makeDataDir,
   type RunningServer,
-  seedDataDir,
+  startSeededServer,
   startServer,
   waitForEmail,
 } from './support/server.ts';
@@ -69,16 +67,14 @@ const MEMBER_ORG = {
 let browser: Browser | undefined;
 let fresh: RunningServer | undefined;
 let seeded: RunningServer | undefined;
-let seededDir: string | undefined;
 
 beforeAll(async () => {
   chromePath(); // fail at once, before starting servers, when there is no browser
   const results = await Promise.allSettled([
     launchBrowser(),
     startServer({ name: 'fresh server' }),
-    (async () => {
-      seededDir = await makeDataDir('hosewright-e2e-seeded-');
-      await seedDataDir(seededDir, {
+    startSeededServer(
+      {
         organizations: [
           {
             key: 'trial',
@@ -98,9 +94,9 @@ beforeAll(async () => {
             expired: true,
           },
         ],
-      });
-      return startServer({ name: 'seeded server', dataDir: seededDir });
-    })(),
+      },
+      { name: 'seeded server' },
+    ),
   ]);
   const [b, f, s] = results;
   if (b.status === 'fulfilled') browser = b.value;
@@ -116,7 +112,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.allSettled([browser?.close(), fresh?.stop(), seeded?.stop()]);
-  if (seededDir) await rm(seededDir, { recursive: true, force: true });
 });
 
 const need = <T>(value: T | undefined, what: string): T => {

@@ -16,18 +16,16 @@ import { expect, test } from 'vitest';
 import { ARTIFACTS_DIR, screenshot } from './support/browser.ts';
 import { waitForPath } from './support/flows.ts';
 import { signedInJourney, visible } from './support/journey.ts';
-import { makeDataDir, seedDataDir, startServer } from './support/server.ts';
+import { startSeededServer } from './support/server.ts';
 
 const ADMIN = { name: 'Tess Trial', email: 'tess@trial-hose.example', password: 'correct horse 42' };
 
 const journey = signedInJourney({
-  server: async () => {
-    const dataDir = await makeDataDir('hosewright-e2e-billing-');
-    await seedDataDir(dataDir, {
-      organizations: [{ key: 'shop', organizationName: 'Trial Hose Co', admin: ADMIN }],
-    });
-    return startServer({ dataDir, name: 'billing server' });
-  },
+  server: () =>
+    startSeededServer(
+      { organizations: [{ key: 'shop', organizationName: 'Trial Hose Co', admin: ADMIN }] },
+      { name: 'billing server' },
+    ),
   who: ADMIN,
   viewport: 'desktop',
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromePath, newSession, type Session, screenshot } from './support/browser.ts';
 import { signIn, waitForPath } from './support/flows.ts';
 import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
+import { type RunningServer, startSeededServer } from './support/server.ts';
 
 const SHOP = { name: 'Casey Counter', email: 'casey@prairie-hose.test', password: 'e2e-Prairie-Hose-1' };
 const FULL = { name: 'Robin Full', email: 'robin@full-hose.test', password: 'e2e-Full-Hose-1' };
@@ -24,14 +24,17 @@ const sessions: Session[] = [];
 
 beforeAll(async () => {
   chromePath();
-  const dataDir = await makeDataDir('hosewright-e2e-customers-');
-  await seedDataDir(dataDir, {
-    organizations: [
-      { key: 'shop', organizationName: 'Prairie Hose', admin: SHOP },
-      { key: 'full', organizationName: 'Full Hose', admin: FULL },
-    ],
-  });
-  ({ browser, server } = await launchWithServer(() => startServer({ dataDir, name: 'customers server' })));
+  ({ browser, server } = await launchWithServer(() =>
+    startSeededServer(
+      {
+        organizations: [
+          { key: 'shop', organizationName: 'Prairie Hose', admin: SHOP },
+          { key: 'full', organizationName: 'Full Hose', admin: FULL },
+        ],
+      },
+      { name: 'customers server' },
+    ),
+  ));
 });
 
 afterAll(async () => {

@@ -6,13 +6,12 @@
  * two 90° JIC ends, 1000 mm overall, 890 mm cut) and saves it. Then on a phone, the component list holds
  * the sample parts and no longer offers to load them.
  */
-import { rm } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newSession, type Session, screenshot } from './support/browser.ts';
 import { choose, signIn } from './support/flows.ts';
 import { launchWithServer, need, runStep, visible } from './support/journey.ts';
-import { makeDataDir, type RunningServer, seedDataDir, startServer } from './support/server.ts';
+import { type RunningServer, startSeededServer } from './support/server.ts';
 
 const OWNER = { name: 'Maya Maple', email: 'maya@maple-hose.test', password: 'Maple-hoses-2026' };
 const SHOP = 'Maple Hose Works';
@@ -20,23 +19,22 @@ const EMPTY = 'Your library is empty, so the builder has no hose to offer yet.';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
-let dataDir: string | undefined;
 let desk: Session | undefined;
 
 beforeAll(async () => {
-  ({ browser, server } = await launchWithServer(async () => {
-    // A shop as sign-up leaves it (trial, nothing in its library); the server then makes no demo shop.
-    dataDir = await makeDataDir('hosewright-e2e-firstrun-');
-    await seedDataDir(dataDir, { organizations: [{ key: 'owner', organizationName: SHOP, admin: OWNER }] });
-    return startServer({ name: 'first-run server', dataDir });
-  }));
+  // A shop as sign-up leaves it (trial, nothing in its library); the server then makes no demo shop.
+  ({ browser, server } = await launchWithServer(() =>
+    startSeededServer(
+      { organizations: [{ key: 'owner', organizationName: SHOP, admin: OWNER }] },
+      { name: 'first-run server' },
+    ),
+  ));
   desk = await newSession(need(browser, 'The browser'), 'desktop');
 });
 
 afterAll(async () => {
   await desk?.close().catch(() => undefined);
   await Promise.allSettled([browser?.close(), server?.stop()]);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 test('signed in, an empty shop is told why the builder offers nothing, on the dashboard and in the builder', async () => {

@@ -24,6 +24,8 @@ export const DEMO = {
 export interface StartOptions {
   /** Use this data directory (already prepared, e.g. seeded) instead of a fresh one. */
   dataDir?: string;
+  /** Remove `dataDir` when the server stops, as a fresh one is (`startSeededServer`). */
+  ownsDataDir?: boolean;
   /** Extra environment for the server. */
   env?: Record<string, string>;
   /** How long to wait for GET /healthz to answer 200. */
@@ -43,7 +45,7 @@ export interface RunningServer {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function makeDataDir(prefix = 'hosewright-e2e-'): Promise<string> {
+async function makeDataDir(prefix = 'hosewright-e2e-'): Promise<string> {
   return mkdtemp(path.join(tmpdir(), prefix));
 }
 
@@ -135,7 +137,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await exit;
       }
     }
-    if (!keepData && !options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (!keepData && (!options.dataDir || options.ownsDataDir))
+      await rm(dataDir, { recursive: true, force: true });
   };
 
   const timeout = options.readyTimeoutMs ?? 60_000;
@@ -298,8 +301,26 @@ function decodeHeader(value: string): string {
 
 // ------------------------------------------------------------------------------------------------ seeding
 
+/**
+ * A server on a data directory of its own, seeded with `plan` (`seedDataDir`) before it starts; stopping it
+ * removes the directory.
+ */
+export async function startSeededServer(
+  plan: SeedPlan,
+  options: Omit<StartOptions, 'dataDir' | 'ownsDataDir'> = {},
+): Promise<RunningServer> {
+  const dataDir = await makeDataDir();
+  try {
+    await seedDataDir(dataDir, plan);
+    return await startServer({ ...options, dataDir, ownsDataDir: true });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /** Runs e2e/support/seed.ts against a data directory no server holds yet. */
-export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<SeedResult> {
+async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<SeedResult> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'e2e/support/seed.ts', dataDir, JSON.stringify(plan)],
