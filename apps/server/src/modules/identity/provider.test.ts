@@ -98,7 +98,7 @@ describe('discovery', () => {
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
   });
 
-  it('answers the rest of /idp itself, but leaves the pages\' addresses to the pages', async () => {
+  it("answers the rest of /idp itself, but leaves the pages' addresses to the pages", async () => {
     const get = (url: string) => identity.app.inject({ url, headers: { host: 'localhost:3000' } });
     const unknownToProvider = await get('/idp/nowhere');
     expect(unknownToProvider.statusCode).toBe(404);

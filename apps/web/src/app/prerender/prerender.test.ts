@@ -102,7 +102,9 @@ describe('index.html, the app on every other path', () => {
 
   it('still loads the app, not the visitor’s script', () => {
     expect(index).toContain('<script type="module" crossorigin src="/assets/index-Abc123.js"></script>');
-    expect(index).toContain('<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-Abc123.js">');
+    expect(index).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-Abc123.js">',
+    );
     expect(index).not.toContain('visitor-Xyz789.js');
   });
 });
