@@ -24,8 +24,6 @@ export const DEMO = {
 export interface StartOptions {
   /** Use this data directory (already prepared, e.g. seeded) instead of a fresh one. */
   dataDir?: string;
-  /** Remove `dataDir` when the server stops, as a fresh one is (`startSeededServer`). */
-  ownsDataDir?: boolean;
   /** Extra environment for the server. */
   env?: Record<string, string>;
   /** How long to wait for GET /healthz to answer 200. */
@@ -45,8 +43,8 @@ export interface RunningServer {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-async function makeDataDir(prefix = 'hosewright-e2e-'): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), prefix));
+async function makeDataDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'hosewright-e2e-'));
 }
 
 export async function freePort(): Promise<number> {
@@ -64,7 +62,12 @@ export async function freePort(): Promise<number> {
 
 const OUTPUT_LIMIT = 200_000;
 
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+export function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  return launch(options, !options.dataDir);
+}
+
+/** Starts the server; stopping it removes the data directory when `ownsDataDir` (made here or for it). */
+async function launch(options: StartOptions, ownsDataDir: boolean): Promise<RunningServer> {
   const name = options.name ?? 'server';
   const mainFile = path.join(REPO_ROOT, 'apps/server/src/main.ts');
   if (!existsSync(mainFile)) throw new Error(`Cannot start the ${name}: ${mainFile} does not exist`);
@@ -137,8 +140,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await exit;
       }
     }
-    if (!keepData && (!options.dataDir || options.ownsDataDir))
-      await rm(dataDir, { recursive: true, force: true });
+    if (!keepData && ownsDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const timeout = options.readyTimeoutMs ?? 60_000;
@@ -307,12 +309,12 @@ function decodeHeader(value: string): string {
  */
 export async function startSeededServer(
   plan: SeedPlan,
-  options: Omit<StartOptions, 'dataDir' | 'ownsDataDir'> = {},
+  options: Omit<StartOptions, 'dataDir'> = {},
 ): Promise<RunningServer> {
   const dataDir = await makeDataDir();
   try {
     await seedDataDir(dataDir, plan);
-    return await startServer({ ...options, dataDir, ownsDataDir: true });
+    return await launch({ ...options, dataDir }, true);
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

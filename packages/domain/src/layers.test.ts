@@ -2,32 +2,24 @@
  * The domain is plain TypeScript over zod (ADR 0009): the server, the web app and the generated suites all
  * import it, so it imports no framework, no Node module and no other package. Every source file imports
  * only `zod` and files of this folder; a test may also import `vitest`. This test reads the folder with
- * `node:fs`, and the demo catalogue test reads the server's catalogue file, which it checks.
+ * `node:fs` and the statements with the web app's reader (`importsOf`), and the demo catalogue test reads
+ * the server's catalogue file, which it checks.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../../../apps/web/src/test/import-graph.ts';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 /** The imports no rule could allow, named by the file that may make them. */
 const EXCEPTIONS: Readonly<Record<string, readonly string[]>> = {
-  'layers.test.ts': ['node:fs', 'node:path', 'node:url'],
+  'layers.test.ts': ['node:fs', 'node:path', 'node:url', '../../../apps/web/src/test/import-graph.ts'],
   'components/compatibility.test.ts': [
     '../../../../apps/server/src/modules/components/sample-catalogue.json',
   ],
 };
-
-/** Every module a file names: `import ... from`, `export ... from`, bare and dynamic imports. */
-export function importsOf(source: string): string[] {
-  const patterns = [
-    /^\s*(?:import|export)\s[^;=(]*?\sfrom\s*['"]([^'"\n]+)['"];?\s*$/gm,
-    /^\s*import\s*['"]([^'"]+)['"]/gm,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1] ?? ''));
-}
 
 /** What is wrong with `file` (relative to `src/`) importing `specifier`, or null. */
 export function ruleBroken(file: string, specifier: string): string | null {

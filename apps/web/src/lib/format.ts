@@ -6,34 +6,38 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
 /**
- * The date formatter for a language and options, made once: making one costs far more than using it, and a
- * table or a chart formats hundreds of figures.
+ * The formatter for `key`, made once: making one costs far more than using it, and a table or a chart
+ * formats hundreds of figures.
  */
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let format = formatters.get(key);
+  if (!format) {
+    format = make();
+    formatters.set(key, format);
+  }
+  return format as F;
+}
+
+/** The date formatter for a language and options, made once. */
 export function dateFormat(
   options: Intl.DateTimeFormatOptions,
   languageTag: string = currentLanguageTag(),
 ): Intl.DateTimeFormat {
-  const key = `date ${languageTag} ${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(languageTag, options);
-    formatters.set(key, format);
-  }
-  return format as Intl.DateTimeFormat;
+  return cached(
+    `date ${languageTag} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(languageTag, options),
+  );
 }
 
-/** The number formatter for a language and options, made once (see `dateFormat`). */
+/** The number formatter for a language and options, made once. */
 export function numberFormat(
   options: Intl.NumberFormatOptions = {},
   languageTag: string = currentLanguageTag(),
 ): Intl.NumberFormat {
-  const key = `number ${languageTag} ${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(languageTag, options);
-    formatters.set(key, format);
-  }
-  return format as Intl.NumberFormat;
+  return cached(
+    `number ${languageTag} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(languageTag, options),
+  );
 }
 
 /** A date in the interface language, e.g. "March 4, 2026" (en-US) or "4 March 2026" style by locale. */
