@@ -1,16 +1,14 @@
 /**
- * The dashboard's bar charts, drawn with visx as plain SVG: little code to load and little work to draw on a
- * phone. They are pictures for the eye (`aria-hidden`): every chart has its table for a screen reader
+ * The dashboard's bar charts, drawn as plain SVG with visx's scales: little code to load and little work to
+ * draw on a phone (the axes are drawn here: their labels are short and need no measuring). They are pictures for the eye (`aria-hidden`): every chart has its table for a screen reader
  * (`ChartTable`), and each bar names its figure on hover (an SVG title).
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatNumber } from '@/lib/format';
 
 export interface BarSeries {
@@ -40,16 +38,64 @@ export interface BarChartProps {
 
 const MARGIN = { top: 8, right: 16, bottom: 24 };
 const TICKS = 4;
+/** Tick marks on the value axis, and the room between the axis and a label. */
+const TICK_LENGTH = 6;
+const LABEL_GAP = 4;
 
-/** The width of an element, followed as it changes (0 until it is laid out, or where nothing lays out). */
+interface AxisProps {
+  /** Where each label sits along the axis, from its start. */
+  ticks: readonly { at: number; label: string }[];
+  /** The axis's length. */
+  length: number;
+  /** `left` runs down the side (labels to its left); `bottom` runs along the foot (labels below). */
+  side: 'left' | 'bottom';
+  /** Moves the axis down by this much (a bottom axis sits under the bars). */
+  top?: number;
+  /** Draws a tick mark at each label. */
+  marks: boolean;
+  stroke: string;
+  label: { fill: string; fontSize: number; fontFamily: string | undefined };
+}
+
+function Axis({ ticks, length, side, top = 0, marks, stroke, label }: AxisProps) {
+  const left = side === 'left';
+  const mark = marks ? TICK_LENGTH : 0;
+  return (
+    <g transform={`translate(0, ${top})`}>
+      <line x1={0} y1={0} x2={left ? 0 : length} y2={left ? length : 0} stroke={stroke} />
+      {ticks.map(({ at, label: text }) => (
+        <g key={`${at}-${text}`} transform={left ? `translate(0, ${at})` : `translate(${at}, 0)`}>
+          {marks ? <line x1={0} y1={0} x2={left ? -mark : 0} y2={left ? 0 : mark} stroke={stroke} /> : null}
+          <text
+            {...label}
+            x={left ? -(mark + LABEL_GAP) : 0}
+            y={left ? 0 : mark + LABEL_GAP}
+            dy={left ? '0.33em' : '0.71em'}
+            textAnchor={left ? 'end' : 'middle'}
+          >
+            {text}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+/**
+ * The width of an element, followed as it changes (0 until it is laid out). The observer reports it once the
+ * browser has laid the page out anyway: reading `clientWidth` while the page is drawn would make the browser
+ * lay out the whole dashboard an extra time. Where nothing observes sizes (tests), `clientWidth` is read.
+ */
 function useWidth<E extends HTMLElement>() {
   const ref = useRef<E>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(element.clientWidth);
+      return;
+    }
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(element);
     return () => observer.disconnect();
@@ -119,7 +165,14 @@ function Bars({
     range: horizontal ? [0, valueLength] : [valueLength, 0],
     nice: true,
   });
-  const tickValues = value.ticks(TICKS).filter((v) => !counts || Number.isInteger(v));
+  const valueTicks = value
+    .ticks(TICKS)
+    .filter((v) => !counts || Number.isInteger(v))
+    .map((v) => ({ at: value(v), label: formatValue(v) }));
+  const categoryTicks = categories.map((name) => ({
+    at: (category(name) ?? 0) + category.bandwidth() / 2,
+    label: name,
+  }));
   const label = {
     fill: theme.palette.text.secondary,
     fontSize: 12,
@@ -131,7 +184,7 @@ function Bars({
 
   return (
     <svg width={width} height={height} role="presentation">
-      <Group left={sideWidth} top={MARGIN.top}>
+      <g transform={`translate(${sideWidth}, ${MARGIN.top})`}>
         {categories.map((name, i) =>
           series.map((s, n) => {
             const figure = s.values[i] ?? 0;
@@ -153,46 +206,24 @@ function Bars({
             );
           }),
         )}
-        {horizontal ? (
-          <>
-            <AxisLeft
-              scale={category}
-              stroke={line}
-              tickStroke={line}
-              hideTicks
-              tickLabelProps={() => ({ ...label, textAnchor: 'end', dx: -4, dy: '0.33em' })}
-            />
-            <AxisBottom
-              top={innerHeight}
-              scale={value}
-              tickValues={tickValues}
-              tickFormat={(v) => formatValue(Number(v))}
-              stroke={line}
-              tickStroke={line}
-              tickLabelProps={() => ({ ...label, textAnchor: 'middle' })}
-            />
-          </>
-        ) : (
-          <>
-            <AxisLeft
-              scale={value}
-              tickValues={tickValues}
-              tickFormat={(v) => formatValue(Number(v))}
-              stroke={line}
-              tickStroke={line}
-              tickLabelProps={() => ({ ...label, textAnchor: 'end', dx: -4, dy: '0.33em' })}
-            />
-            <AxisBottom
-              top={innerHeight}
-              scale={category}
-              stroke={line}
-              tickStroke={line}
-              hideTicks
-              tickLabelProps={() => ({ ...label, textAnchor: 'middle' })}
-            />
-          </>
-        )}
-      </Group>
+        <Axis
+          side="left"
+          length={innerHeight}
+          ticks={horizontal ? categoryTicks : valueTicks}
+          marks={!horizontal}
+          stroke={line}
+          label={label}
+        />
+        <Axis
+          side="bottom"
+          top={innerHeight}
+          length={innerWidth}
+          ticks={horizontal ? valueTicks : categoryTicks}
+          marks={horizontal}
+          stroke={line}
+          label={label}
+        />
+      </g>
     </svg>
   );
 }

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardQuery } from '@/api/dashboard';
 import { LibraryOffer } from '@/components/library-offer';
@@ -56,14 +57,15 @@ const COUNTS = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', 
 export function DashboardPage({ now }: { now?: Date }) {
   const { t } = useTranslation();
   const dashboard = useQuery(dashboardQuery());
+  // The figures are drawn in a transition, which React renders in slices between the browser's other work:
+  // a phone stays responsive while a week of charts is laid out (the skeleton shows until then).
+  const data = useDeferredValue(dashboard.data);
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
       <PageHeader title={t('dashboard.title')} icon={<DashboardOutlinedIcon />} />
       <LibraryOffer />
-      {dashboard.isPending ? (
-        <DashboardSkeleton />
-      ) : dashboard.isError ? (
+      {dashboard.isError ? (
         <Alert
           severity="error"
           action={
@@ -74,8 +76,10 @@ export function DashboardPage({ now }: { now?: Date }) {
         >
           {t('dashboard.loadFailed')} {dashboard.error.message}
         </Alert>
+      ) : data ? (
+        <DashboardContent dashboard={data} now={now ?? new Date()} />
       ) : (
-        <DashboardContent dashboard={dashboard.data} now={now ?? new Date()} />
+        <DashboardSkeleton />
       )}
     </Stack>
   );
