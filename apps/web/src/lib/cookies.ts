@@ -24,19 +24,28 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
   document.cookie = serializeCookie(name, value, options);
 }
 
-export function getCookie(name: string): string | undefined {
-  const prefix = `${encodeURIComponent(name)}=`;
+/**
+ * Every cookie of the page by name, decoded (one that cannot be decoded is left out). Reading
+ * `document.cookie` asks the browser each time: read them once for several.
+ */
+export function readCookies(): Map<string, string> {
+  const cookies = new Map<string, string>();
   for (const part of document.cookie.split(';')) {
     const trimmed = part.trim();
-    if (trimmed.startsWith(prefix)) {
-      try {
-        return decodeURIComponent(trimmed.slice(prefix.length));
-      } catch {
-        return undefined;
-      }
+    const equals = trimmed.indexOf('=');
+    if (equals <= 0) continue;
+    try {
+      const name = decodeURIComponent(trimmed.slice(0, equals));
+      if (!cookies.has(name)) cookies.set(name, decodeURIComponent(trimmed.slice(equals + 1)));
+    } catch {
+      // Not written by this app: left out.
     }
   }
-  return undefined;
+  return cookies;
+}
+
+export function getCookie(name: string): string | undefined {
+  return readCookies().get(name);
 }
 
 export function removeCookie(name: string): void {

@@ -16,7 +16,7 @@ import {
   type Tier,
 } from '@hosewright/domain';
 import { create } from 'zustand';
-import { getCookie, removeCookie, setCookie } from './cookies';
+import { getCookie, readCookies, removeCookie, setCookie } from './cookies';
 import { applyLocale } from './i18n';
 
 /** What the guard needs: `evaluateAccess` reads roles and the subscription (null = none at all). */
@@ -66,14 +66,16 @@ function parseLimit(raw: string | undefined): number | null {
 
 /** The cache is complete only if every one of the nine values is present; otherwise null. */
 export function readCachedSession(): CachedSession | null {
-  const userId = getCookie('userId');
-  const email = getCookie('email');
-  const userRoles = parseRoles(getCookie('userRoles'));
-  const subscription = getCookie('subscription');
-  const subscriptionExpires = getCookie('subscriptionExpires');
-  const locale = getCookie('locale');
+  const cookies = readCookies();
+  const cookie = (name: string) => cookies.get(name);
+  const userId = cookie('userId');
+  const email = cookie('email');
+  const userRoles = parseRoles(cookie('userRoles'));
+  const subscription = cookie('subscription');
+  const subscriptionExpires = cookie('subscriptionExpires');
+  const locale = cookie('locale');
   const [maxCustomers, maxHoseAssemblies, maxHoseKits] = LIMIT_COOKIES.map((name) =>
-    parseLimit(getCookie(name)),
+    parseLimit(cookie(name)),
   );
   if (!userId || !email || !userRoles || !isTier(subscription) || !subscriptionExpires) return null;
   if (!isLocale(locale) || maxCustomers == null || maxHoseAssemblies == null || maxHoseKits == null) {
