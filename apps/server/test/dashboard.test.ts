@@ -29,7 +29,7 @@ const t: TestApp = await createTestApp();
 afterAll(() => t.close());
 
 const DAY_MS = 86_400_000;
-/** The UTC day `offset` days from today, 'YYYY-MM-DD' (the server counts UTC days). */
+/** The UTC day `offset` days from today, 'YYYY-MM-DD' (the dashboard's days when no time zone is asked). */
 const dayFrom = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 /** Noon UTC of that day: safely inside it. */
 const noonOf = (offset: number) => new Date(`${dayFrom(offset)}T12:00:00Z`);
@@ -450,5 +450,57 @@ describe('what each plan and role sees', () => {
     });
     expect(answer.usage.map((u) => u.limit)).toEqual([null, null, null, 10 * 1024 * 1024 * 1024]);
     expect(answer.week.days.every((d) => d.assembliesBuilt === 0 && d.unitsTagged === 0)).toBe(true);
+  });
+});
+
+describe("the week in the reader's time zone", () => {
+  const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  async function week(token: string, timeZone: string): Promise<Map<string, number>> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dashboard?timeZone=${encodeURIComponent(timeZone)}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { days } = (res.json() as Dashboard).week;
+    expect(days).toHaveLength(7);
+    expect(days.at(-1)?.date).toBe(dayIn(timeZone));
+    return new Map(days.map((d) => [d.date, d.assembliesBuilt]));
+  }
+
+  it("counts each assembly on the day it was in the reader's time zone, today last", async () => {
+    const shop = await createTenant(t, { tier: 'trial' });
+    const early = await hoseAssemblyFixture(t, shop);
+    const late = await hoseAssemblyFixture(t, shop);
+    // 02:00 and 20:00 UTC of the same day: one day in UTC, two in Tokyo (+9) and in Vancouver (-8 or -7).
+    await within(shop, async (tx) => {
+      await tx
+        .update(hoseAssemblies)
+        .set({ createdAt: new Date(`${dayFrom(-3)}T02:00:00Z`) })
+        .where(eq(hoseAssemblies.id, early));
+      await tx
+        .update(hoseAssemblies)
+        .set({ createdAt: new Date(`${dayFrom(-3)}T20:00:00Z`) })
+        .where(eq(hoseAssemblies.id, late));
+    });
+    expect((await week(shop.adminToken, 'UTC')).get(dayFrom(-3))).toBe(2);
+    const tokyo = await week(shop.adminToken, 'Asia/Tokyo');
+    expect([tokyo.get(dayFrom(-3)), tokyo.get(dayFrom(-2))]).toEqual([1, 1]);
+    const vancouver = await week(shop.adminToken, 'America/Vancouver');
+    expect([vancouver.get(dayFrom(-4)), vancouver.get(dayFrom(-3))]).toEqual([1, 1]);
+    // Fourteen hours ahead of UTC and eleven behind: at any hour one of them is on another day than UTC.
+    await week(shop.adminToken, 'Pacific/Kiritimati');
+    await week(shop.adminToken, 'Pacific/Pago_Pago');
+  });
+
+  it('refuses a time zone it does not know, saying what it expects', async () => {
+    const shop = await createTenant(t, { tier: 'trial' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard?timeZone=Mars%2FOlympus',
+      headers: bearer(shop.adminToken),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('timeZone must be a time zone such as America/Vancouver');
   });
 });

@@ -9,5 +9,11 @@ export const dashboardKeys = { all: ROOT_KEYS.dashboard };
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.all,
-    queryFn: ({ signal }) => call(getDashboard, undefined, { signal }),
+    // The week is counted in the reader's days (the browser's time zone), as the work order list's "late".
+    queryFn: ({ signal }) =>
+      call(
+        getDashboard,
+        { query: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } },
+        { signal },
+      ),
   });

@@ -10,7 +10,7 @@ import { lowStockSchema } from '../inventory/inventory.ts';
 import { tierSchema } from '../session/session.ts';
 import { WORK_ORDER_STATUSES } from '../workorders/workorders.ts';
 
-/** How many days the week covers: today and the six before it, as UTC days (the server's). */
+/** How many days the week covers: today and the six before it, days of the caller's time zone. */
 export const DASHBOARD_DAYS = 7;
 /** How many low stock lines and failed imports the dashboard lists (the counts cover them all). */
 export const DASHBOARD_LIST_LENGTH = 5;
@@ -22,7 +22,7 @@ export type UsageKey = (typeof USAGE_KEYS)[number];
 const count = z.number().int().min(0);
 
 export const dashboardDaySchema = z.object({
-  /** The UTC day, 'YYYY-MM-DD'. */
+  /** The day in the asked time zone, 'YYYY-MM-DD'. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** New hose assemblies (part numbers at their first revision) saved that day. */
   assembliesBuilt: count,
@@ -107,7 +107,7 @@ export const dashboardSchema = z.object({
     maxHoseKits: z.number().int(),
   }),
   counts: z.record(z.string(), z.number().int()),
-  /** The last `DASHBOARD_DAYS` UTC days, oldest first, today last. */
+  /** The last `DASHBOARD_DAYS` days of the asked time zone, oldest first, today last. */
   week: z.object({ days: z.array(dashboardDaySchema) }),
   /** Professional and enterprise (`listWorkOrders`); null otherwise. */
   workOrders: dashboardWorkOrdersSchema.nullable(),
@@ -121,6 +121,28 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/** Whether this runtime knows `name` as a time zone (`America/Vancouver`, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const dashboardQuerySchema = z.object({
+  /**
+   * Whose days the week counts: the reader's time zone (the app sends the browser's), so what a shop built
+   * this afternoon is today's and "late" means due before the reader's today. UTC when not given.
+   */
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'timeZone must be a time zone such as America/Vancouver or UTC')
+    .default('UTC'),
+});
+
 export const getDashboard = endpoint({
   name: 'getDashboard',
   method: 'GET',
@@ -128,8 +150,9 @@ export const getDashboard = endpoint({
   tag: 'Dashboard',
   summary: "The organisation, its plan and how much of it is used, and the shop's last seven days",
   access: MEMBER,
+  query: dashboardQuerySchema,
   response: dashboardSchema,
-  example: {},
+  example: { query: { timeZone: 'America/Vancouver' } },
 });
 
 export const DASHBOARD_ENDPOINTS = [getDashboard];

@@ -34,7 +34,7 @@ import {
 export function dashboardModule(importTargets: ImportTargets): ModuleManifest {
   return {
     routes: [
-      implement(getDashboard).inTransaction(async (_input, { tx, auth, organizationId, userId }) => {
+      implement(getDashboard).inTransaction(async ({ query }, { tx, auth, organizationId, userId }) => {
         const org = await getOrganization(tx, organizationId);
         const [users] = await tx
           .select({ n: count() })
@@ -43,7 +43,7 @@ export function dashboardModule(importTargets: ImportTargets): ModuleManifest {
         const s = auth.subscription;
         const subject = { roles: auth.roles, subscription: { tier: s.tier, expires: s.expiresAt } };
         const may = (e: AnyEndpoint) => evaluateAccess(e.access, subject).allowed;
-        const week = currentWeek();
+        const week = currentWeek(query.timeZone);
         const limited = await limitedCounts(tx, organizationId);
         const { hideInventory } = await getSettings(tx, organizationId);
         return {

@@ -3,7 +3,7 @@
  * transaction, by the definitions of the module that owns the data: a new assembly is a part number at its
  * first revision (assemblies), a tagged unit is a built unit's serial (assemblies, work orders), an open or
  * late work order is the list's (work orders), low stock is `listLowStock` (inventory), an unread notification
- * is `countUnread` (notifications). Days are UTC days, as everywhere on the server.
+ * is `countUnread` (notifications). Days are the caller's (`getDashboard`'s `timeZone`), UTC unless asked.
  */
 import {
   DASHBOARD_DAYS,
@@ -40,7 +40,6 @@ import { totalOf } from '../../lib/paging.ts';
 import { countAssemblies } from '../assemblies/service.ts';
 import { currencyRates } from '../currencies/service.ts';
 import { countCustomers } from '../customers/service.ts';
-import { today } from '../estimates/service.ts';
 import { importUrl } from '../imports/service.ts';
 import type { ImportTargets } from '../imports/targets.ts';
 import { listLowStock } from '../inventory/service.ts';
@@ -49,34 +48,77 @@ import { OPEN_STATUSES } from '../workorders/service.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The week the dashboard covers: its first instant (midnight UTC six days ago) and its days, oldest first. */
+/** The week the dashboard covers, in a time zone: its first instant (midnight six days ago) and its days. */
 export interface DashboardWeek {
+  /** An IANA time zone (`isTimeZone`), the one the days are counted in. */
+  timeZone: string;
   start: Date;
   /** 'YYYY-MM-DD', today last. */
   days: string[];
 }
 
-/** The week that ends today, the server's UTC day (as the estimates count their days). */
-export function currentWeek(): DashboardWeek {
-  const last = Date.parse(`${today()}T00:00:00Z`);
+/** The fields of an instant as the clock on the wall in `timeZone` shows it. */
+function wallClock(instant: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const value = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const number = (type: Intl.DateTimeFormatPartTypes) => Number(value(type));
+  return {
+    day: `${value('year')}-${value('month')}-${value('day')}`,
+    /** The wall clock read as if it were UTC, in ms: less the instant, the zone's offset then. */
+    asUtc: Date.UTC(
+      number('year'),
+      number('month') - 1,
+      number('day'),
+      number('hour'),
+      number('minute'),
+      number('second'),
+    ),
+  };
+}
+
+/** The instant a day ('YYYY-MM-DD') starts in `timeZone`. */
+export function startOfDay(day: string, timeZone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  // The offset at a first guess, then at the instant it gives (the two differ only across a clock change).
+  let start = midnight - (wallClock(midnight, timeZone).asUtc - midnight);
+  start = midnight - (wallClock(start, timeZone).asUtc - start);
+  return new Date(start);
+}
+
+/** The week that ends today in `timeZone` (the reader's day, as the web app's "late" is). */
+export function currentWeek(timeZone = 'UTC', now: Date = new Date()): DashboardWeek {
+  const last = Date.parse(`${wallClock(now.getTime(), timeZone).day}T00:00:00Z`);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) =>
     new Date(last - (DASHBOARD_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
   );
-  return { start: new Date(`${days[0]}T00:00:00Z`), days };
+  return { timeZone, start: startOfDay(days[0] as string, timeZone), days };
 }
 
-/** The UTC day of a timestamp, 'YYYY-MM-DD', in SQL. */
-const utcDay = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The day of a timestamp in `timeZone`, 'YYYY-MM-DD', in SQL. */
+const dayIn = (column: PgColumn, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
-/** How many rows of `table` fall on each UTC day of `column`. */
+/** How many rows of `table` fall on each day of `column` in `timeZone`. */
 async function perDay(
   tx: Tx,
   table: PgTable,
   column: PgColumn,
+  timeZone: string,
   where: SQL | undefined,
 ): Promise<Map<string, number>> {
-  const day = utcDay(column);
-  const rows = await tx.select({ day, n: count() }).from(table).where(where).groupBy(day);
+  const day = dayIn(column, timeZone);
+  // Grouped by the first column: the zone is a parameter, and `group by` with the expression again would be
+  // another parameter, which PostgreSQL does not take for the same expression.
+  const rows = await tx.select({ day, n: count() }).from(table).where(where).groupBy(sql`1`);
   return new Map(rows.map((r) => [r.day, r.n]));
 }
 
@@ -86,6 +128,7 @@ export async function weekDays(tx: Tx, organizationId: string, week: DashboardWe
     tx,
     hoseAssemblies,
     hoseAssemblies.createdAt,
+    week.timeZone,
     and(
       eq(hoseAssemblies.organizationId, organizationId),
       eq(hoseAssemblies.revision, FIRST_REVISION),
@@ -96,6 +139,7 @@ export async function weekDays(tx: Tx, organizationId: string, week: DashboardWe
     tx,
     hoseAssemblySerials,
     hoseAssemblySerials.builtAt,
+    week.timeZone,
     and(eq(hoseAssemblySerials.organizationId, organizationId), gte(hoseAssemblySerials.builtAt, week.start)),
   );
   return week.days.map((date) => ({

@@ -24,7 +24,7 @@ export const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** A UTC day ('2026-06-01') as the reader's language writes it; read as UTC so no time zone moves it. */
+/** A day ('2026-06-01') as the reader's language writes it; read as UTC so no time zone moves it. */
 export function formatDay(date: string, options: Intl.DateTimeFormatOptions): string {
   return dateFormat({ ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
