@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormat, formatDateTime, formatMoney, formatNumber, numberFormat } from './format';
+import { dateFormat, formatDateTime, formatMoney, formatNumber, localDay, numberFormat } from './format';
 
 describe('formatters', () => {
   it('reads figures in the language asked for', () => {
@@ -24,5 +24,14 @@ describe('formatters', () => {
     );
     expect(dateFormat({ dateStyle: 'medium' }, 'en-US')).toBe(dateFormat({ dateStyle: 'medium' }, 'en-US'));
     expect(dateFormat({ dateStyle: 'medium' }, 'en-US')).not.toBe(dateFormat({ dateStyle: 'long' }, 'en-US'));
+  });
+});
+
+describe('localDay', () => {
+  it("names the reader's calendar day, and the days around it across a month and a year", () => {
+    const evening = new Date(2026, 11, 31, 23, 30);
+    expect(localDay(0, evening)).toBe('2026-12-31');
+    expect(localDay(1, evening)).toBe('2027-01-01');
+    expect(localDay(-31, evening)).toBe('2026-11-30');
   });
 });

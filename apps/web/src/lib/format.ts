@@ -54,6 +54,13 @@ export function formatDateTime(value: string, languageTag: string = currentLangu
   return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, languageTag).format(date);
 }
 
+/** A calendar day in the reader's time zone, `2026-12-01`: today, or `days` from it. */
+export function localDay(days = 0, now: Date = new Date()): string {
+  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 /** Whole days from now until the date, rounded up; 0 or less means it has passed. */
 export function daysUntil(value: string | Date, now: Date = new Date()): number {
   const date = value instanceof Date ? value : new Date(value);

@@ -1,7 +1,7 @@
 /** How the estimate screens read an estimate: its money, its colours, its days and its files (ADR 21). */
 import { type EstimateStatus, minorDigits } from '@hosewright/domain';
 import type { EstimateDocument } from '@/api/estimates';
-import { formatShortDate, numberFormat } from '@/lib/format';
+import { formatShortDate, localDay, numberFormat } from '@/lib/format';
 import { currentLanguageTag } from '@/lib/i18n';
 
 type ChipColour = 'default' | 'primary' | 'info' | 'warning' | 'success' | 'error';
@@ -42,18 +42,12 @@ export function numberWithRevision(estimate: { number: string; revision: number 
   return estimate.revision > 1 ? `${estimate.number} ${rev}` : estimate.number;
 }
 
-/** Today as a calendar day in the reader's time zone, `2026-12-01`. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** `day` plus `days` calendar days, `2026-12-01` + 30 -> `2026-12-31`. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00`);
   if (Number.isNaN(date.getTime())) return '';
   date.setDate(date.getDate() + days);
-  return todayIso(date);
+  return localDay(0, date);
 }
 
 /** A calendar day as the reader's language writes it; read as local midnight so it shows its own day. */

@@ -14,6 +14,7 @@ import { customerQuery } from '@/api/customers';
 import { useCreateEstimate } from '@/api/estimates';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { localDay } from '@/lib/format';
 import { useOrganizationSetting } from '@/lib/organization-settings';
 import { snackbar } from '@/lib/snackbar-store';
 import { DetailsFields } from '../components/details-fields';
@@ -22,7 +23,6 @@ import { Section } from '../components/section';
 import { useAssemblyRoundTrip } from '../components/use-assembly-round-trip';
 import { useLivePricing } from '../components/use-live-pricing';
 import { keptDraft, NEW_DRAFT_KEY } from '../lib/draft-storage';
-import { todayIso } from '../lib/estimate';
 import {
   type EstimateDraft,
   emptyDetails,
@@ -72,7 +72,7 @@ export function EstimateNewPage() {
       {customerId && !customer.data ? (
         <Alert severity="info">{t('estimates.form.customerMissing')}</Alert>
       ) : null}
-      <NewEstimateForm key={customerId} initial={{ details: emptyDetails(picked, todayIso()), lines: [] }} />
+      <NewEstimateForm key={customerId} initial={{ details: emptyDetails(picked, localDay()), lines: [] }} />
     </Stack>
   );
 }

@@ -25,9 +25,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceListReviewQuery, usePublishPriceListDraft } from '@/api/pricelists';
-import { formatShortDate } from '@/lib/format';
+import { formatShortDate, localDay } from '@/lib/format';
 import { useSnackbarStore } from '@/lib/snackbar-store';
-import { formatPct, formatPrice, localDay } from '../lib/prices';
+import { formatPct, formatPrice } from '../lib/prices';
 import { ChangeMark } from './chips';
 
 const dayText = (day: string) => formatShortDate(`${day}T00:00:00`);

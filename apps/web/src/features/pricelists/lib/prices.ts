@@ -48,10 +48,3 @@ export function formatPct(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return `${numberFormat({ maximumFractionDigits: 2 }).format(value)}%`;
 }
-
-/** Today as YYYY-MM-DD in the person's time zone, moved by `days`. */
-export function localDay(days = 0, now: Date = new Date()): string {
-  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

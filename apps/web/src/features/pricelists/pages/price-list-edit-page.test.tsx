@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { localDay } from '@/lib/format';
 import { signedInDouble } from '@/test/auth-double';
 import { createAssemblyListItem, createSessionProfile } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
-import { localDay } from '../lib/prices';
 import {
   createPriceList,
   createPriceListItem,

@@ -1,7 +1,7 @@
 /** How the work order screens read a work order: open or closed, overdue, its colours and its files. */
 import type { WorkOrderPriority, WorkOrderStatus } from '@hosewright/domain';
 import type { WorkOrderDocument } from '@/api/workorders';
-import { formatShortDate } from '@/lib/format';
+import { formatShortDate, localDay } from '@/lib/format';
 
 type ChipColour = 'default' | 'primary' | 'info' | 'warning' | 'success' | 'error';
 
@@ -32,18 +32,12 @@ export function isOnTheFloor(status: WorkOrderStatus): boolean {
   return status === 'released' || status === 'inProgress';
 }
 
-/** Today as a calendar day in the reader's time zone, `2026-12-01`. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** An open work order whose due day has passed; a closed one is never overdue. */
 export function isOverdue(
   workOrder: { dueDate: string | null; status: WorkOrderStatus },
   now: Date = new Date(),
 ): boolean {
-  return workOrder.dueDate !== null && isOpen(workOrder.status) && workOrder.dueDate < todayIso(now);
+  return workOrder.dueDate !== null && isOpen(workOrder.status) && workOrder.dueDate < localDay(0, now);
 }
 
 /**
