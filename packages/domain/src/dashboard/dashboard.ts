@@ -121,8 +121,12 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-/** Whether this runtime knows `name` as a time zone (`America/Vancouver`, `UTC`). */
+/**
+ * Whether `name` is a time zone by its name (`America/Vancouver`, `UTC`) that this runtime knows. Offsets
+ * (`+05:30`) are refused: the database reads a bare offset with the opposite sign.
+ */
 export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z]/.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

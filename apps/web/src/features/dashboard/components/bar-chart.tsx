@@ -1,7 +1,8 @@
 /**
  * The dashboard's bar charts, drawn as plain SVG with visx's scales: little code to load and little work to
- * draw on a phone (the axes are drawn here: their labels are short and need no measuring). They are pictures for the eye (`aria-hidden`): every chart has its table for a screen reader
- * (`ChartTable`), and each bar names its figure on hover (an SVG title).
+ * draw on a phone (the axes are drawn here: their labels are short and need no measuring). They are pictures
+ * for the eye (`aria-hidden`): every chart has its table for a screen reader (`ChartTable`), and each bar
+ * names its figure on hover (an SVG title).
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
