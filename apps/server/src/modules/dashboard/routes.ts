@@ -43,7 +43,7 @@ export function dashboardModule(importTargets: ImportTargets): ModuleManifest {
         const s = auth.subscription;
         const subject = { roles: auth.roles, subscription: { tier: s.tier, expires: s.expiresAt } };
         const may = (e: AnyEndpoint) => evaluateAccess(e.access, subject).allowed;
-        const week = currentWeek(query.timeZone);
+        const week = await currentWeek(tx, query.timeZone);
         const limited = await limitedCounts(tx, organizationId);
         const { hideInventory } = await getSettings(tx, organizationId);
         return {

@@ -57,50 +57,25 @@ export interface DashboardWeek {
   days: string[];
 }
 
-/** The fields of an instant as the clock on the wall in `timeZone` shows it. */
-function wallClock(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const value = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const number = (type: Intl.DateTimeFormatPartTypes) => Number(value(type));
-  return {
-    day: `${value('year')}-${value('month')}-${value('day')}`,
-    /** The wall clock read as if it were UTC, in ms: less the instant, the zone's offset then. */
-    asUtc: Date.UTC(
-      number('year'),
-      number('month') - 1,
-      number('day'),
-      number('hour'),
-      number('minute'),
-      number('second'),
-    ),
-  };
-}
-
-/** The instant a day ('YYYY-MM-DD') starts in `timeZone`. */
-export function startOfDay(day: string, timeZone: string): Date {
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  // The offset at a first guess, then at the instant it gives (the two differ only across a clock change).
-  let start = midnight - (wallClock(midnight, timeZone).asUtc - midnight);
-  start = midnight - (wallClock(start, timeZone).asUtc - start);
-  return new Date(start);
-}
-
-/** The week that ends today in `timeZone` (the reader's day, as the web app's "late" is). */
-export function currentWeek(timeZone = 'UTC', now: Date = new Date()): DashboardWeek {
-  const last = Date.parse(`${wallClock(now.getTime(), timeZone).day}T00:00:00Z`);
+/**
+ * The week that ends today in `timeZone` (the reader's day, as the web app's "late" is), read from the
+ * database: its time zone rules are the ones `dayIn` counts the days by, so the week's first instant and its
+ * days agree with the figures even where the runtime's rules differ (Node 24 and PGlite disagree about
+ * British Columbia from November 2026).
+ */
+export async function currentWeek(tx: Tx, timeZone = 'UTC', now: Date = new Date()): Promise<DashboardWeek> {
+  const first = sql`((${now.toISOString()}::timestamptz at time zone ${timeZone})::date - ${DASHBOARD_DAYS - 1}::int)`;
+  const [row] = await tx
+    .select({
+      first: sql<string>`to_char(${first}, 'YYYY-MM-DD')`,
+      start: sql<string>`to_char(${first}::timestamp at time zone ${timeZone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    })
+    .from(sql`(values (1)) as week`);
+  const firstDay = Date.parse(`${row?.first}T00:00:00Z`);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) =>
-    new Date(last - (DASHBOARD_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+    new Date(firstDay + i * DAY_MS).toISOString().slice(0, 10),
   );
-  return { timeZone, start: startOfDay(days[0] as string, timeZone), days };
+  return { timeZone, start: new Date(row?.start ?? Number.NaN), days };
 }
 
 /** The day of a timestamp in `timeZone`, 'YYYY-MM-DD', in SQL. */
