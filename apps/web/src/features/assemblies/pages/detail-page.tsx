@@ -13,7 +13,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -37,6 +36,7 @@ import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScrollRegion } from '@/components/layout/scroll-region';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 import { formatMoney, formatShortDate } from '@/lib/format';
@@ -61,22 +61,6 @@ const ICONS: Record<string, ReactNode> = {
   specSheet: <PictureAsPdfIcon fontSize="small" />,
   delete: <DeleteIcon fontSize="small" />,
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
-      aria-label={title}
-    >
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontSize: '1.1rem' }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** `/hoseassembly/{id}`: one revision with its figures, parts, drawing, history and built units. */
 export function DetailPage() {

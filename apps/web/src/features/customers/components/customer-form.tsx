@@ -18,16 +18,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currenciesQuery, priceCurrencyOf, pricingDefaultsQuery } from '@/api/currencies';
 import { useSaveCustomer } from '@/api/customers';
+import { FormSection } from '@/components/form-section';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import {
@@ -46,18 +46,6 @@ const TWO_COLUMNS = {
   gap: 2,
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
 } as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Stack spacing={2}>{children}</Stack>
-    </Paper>
-  );
-}
 
 export interface CustomerFormProps {
   /** The customer being edited; none for a new one. */
@@ -156,7 +144,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
         customer ? t('customers.form.editTitle', { name: customer.name }) : t('customers.form.newTitle')
       }
     >
-      <Section title={t('customers.form.sections.company')}>
+      <FormSection title={t('customers.form.sections.company')}>
         <TextField
           label={t('customers.fields.name')}
           value={draft.name}
@@ -190,9 +178,9 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
             {t('customers.fields.activeHelp')}
           </Typography>
         ) : null}
-      </Section>
+      </FormSection>
 
-      <Section title={t('customers.form.sections.contacts')}>
+      <FormSection title={t('customers.form.sections.contacts')}>
         {draft.contacts.length === 0 ? (
           <Typography color="text.secondary">{t('customers.form.noContacts')}</Typography>
         ) : null}
@@ -267,9 +255,9 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
             {t('customers.form.addContact')}
           </Button>
         </Box>
-      </Section>
+      </FormSection>
 
-      <Section title={t('customers.form.sections.addresses')}>
+      <FormSection title={t('customers.form.sections.addresses')}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('customers.form.sections.billing')}
         </Typography>
@@ -287,9 +275,9 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
           label={t('customers.form.shippingSame')}
         />
         {draft.shippingSameAsBilling ? null : address('shippingAddress')}
-      </Section>
+      </FormSection>
 
-      <Section title={t('customers.form.sections.terms')}>
+      <FormSection title={t('customers.form.sections.terms')}>
         <Box sx={TWO_COLUMNS}>
           <TextField
             label={t('customers.fields.marginPct')}
@@ -326,9 +314,9 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
           rate={pricing?.rate ?? 1}
           defaultMarginPct={defaultMarginPct}
         />
-      </Section>
+      </FormSection>
 
-      <Section title={t('customers.form.sections.tax')}>
+      <FormSection title={t('customers.form.sections.tax')}>
         <Box sx={TWO_COLUMNS}>
           <TextField
             select
@@ -370,9 +358,9 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
           errors={errors}
           onChange={(taxes) => set('taxes', taxes)}
         />
-      </Section>
+      </FormSection>
 
-      <Section title={t('customers.form.sections.other')}>
+      <FormSection title={t('customers.form.sections.other')}>
         <TextField
           label={t('customers.fields.notes')}
           value={draft.notes}
@@ -388,7 +376,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: CustomerFormProps)
           sx={{ maxWidth: 360 }}
           {...field('erpId')}
         />
-      </Section>
+      </FormSection>
 
       {errorCount > 0 ? (
         <Alert severity="error" role="alert">

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/section';
 import type { FormErrors, LineDraft } from '../lib/form';
 import { LinesEditor } from './lines-editor';
-import { Section } from './section';
 import { TotalsBlock } from './totals';
 import type { LivePricing } from './use-live-pricing';
 

@@ -37,6 +37,7 @@ import {
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 import { formatShortDate } from '@/lib/format';
@@ -46,7 +47,6 @@ import { StatusChip } from '../components/estimate-chips';
 import { LoadProblem } from '../components/load-problem';
 import { PricedLines } from '../components/priced-lines';
 import { RecheckPanel } from '../components/recheck-panel';
-import { Section } from '../components/section';
 import { TotalsBlock } from '../components/totals';
 import { documentFileName, formatDay } from '../lib/estimate';
 

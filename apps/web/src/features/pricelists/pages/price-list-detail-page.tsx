@@ -15,12 +15,12 @@ import { priceListQuery } from '@/api/pricelists';
 import { CentredProgress } from '@/components/centred-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { localDay } from '@/lib/format';
 import { useViewer } from '@/lib/use-viewer';
 import { AlertsPanel } from '../components/alerts-panel';
 import { ItemsTable } from '../components/items-table';
-import { Section } from '../components/section';
 import { VersionList } from '../components/version-list';
 
 /** `/pricelist/{priceListId}` (any member of an enterprise organisation). */

@@ -24,13 +24,13 @@ import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { DetailsForm } from '../components/details-form';
 import { ItemPriceForm } from '../components/item-price-form';
 import { ItemsTable } from '../components/items-table';
 import { ReviewPanel } from '../components/review-panel';
-import { Section } from '../components/section';
 
 /**
  * `/pricelist/{priceListId}/edit` (admins of an enterprise organisation): the list's name, description and

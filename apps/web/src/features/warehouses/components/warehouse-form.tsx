@@ -8,16 +8,15 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveWarehouse } from '@/api/warehouses';
+import { FormSection } from '@/components/form-section';
 import { draftOf, type FormErrors, serverErrorsOf, validateDraft, type WarehouseDraft } from '../lib/form';
 import { KindIcon } from './kind-icon';
 import { LocationsEditor } from './locations-editor';
@@ -31,32 +30,6 @@ const TWO_COLUMNS = {
   gap: 2,
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
 } as const;
-
-function Section({
-  title,
-  children,
-  sectionRef,
-}: {
-  title: string;
-  children: ReactNode;
-  sectionRef?: RefObject<HTMLElement | null>;
-}) {
-  const id = useId();
-  return (
-    <Paper
-      ref={sectionRef}
-      variant="outlined"
-      component="section"
-      aria-labelledby={id}
-      sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: 80 }}
-    >
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Stack spacing={2}>{children}</Stack>
-    </Paper>
-  );
-}
 
 export interface WarehouseFormProps {
   /** The warehouse being edited; none for a new one. */
@@ -140,7 +113,7 @@ export function WarehouseForm({ warehouse, focus, onSaved, onCancel }: Warehouse
         warehouse ? t('warehouses.form.editTitle', { name: warehouse.name }) : t('warehouses.form.newTitle')
       }
     >
-      <Section title={t('warehouses.form.sections.details')} sectionRef={details}>
+      <FormSection title={t('warehouses.form.sections.details')} sectionRef={details}>
         <Box sx={TWO_COLUMNS}>
           <TextField
             label={t('warehouses.fields.code')}
@@ -221,9 +194,9 @@ export function WarehouseForm({ warehouse, focus, onSaved, onCancel }: Warehouse
             </FormHelperText>
           ) : null}
         </Box>
-      </Section>
+      </FormSection>
 
-      <Section title={t('warehouses.form.sections.address')}>
+      <FormSection title={t('warehouses.form.sections.address')}>
         <Box sx={TWO_COLUMNS}>
           {ADDRESS_PARTS.map((part) => (
             <TextField
@@ -244,15 +217,15 @@ export function WarehouseForm({ warehouse, focus, onSaved, onCancel }: Warehouse
           minRows={3}
           {...field('notes')}
         />
-      </Section>
+      </FormSection>
 
-      <Section title={t('warehouses.form.sections.locations')} sectionRef={locations}>
+      <FormSection title={t('warehouses.form.sections.locations')} sectionRef={locations}>
         <LocationsEditor
           locations={draft.locations}
           errors={errors}
           onChange={(next) => set('locations', next)}
         />
-      </Section>
+      </FormSection>
 
       {errorCount > 0 ? (
         <Alert severity="error" role="alert">

@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCompleteWorkOrder } from '@/api/workorders';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
 import { isOnTheFloor } from '../lib/work-order';
-import { Section } from './section';
 import { UnitBench } from './unit-bench';
 import { UnitList } from './unit-list';
 

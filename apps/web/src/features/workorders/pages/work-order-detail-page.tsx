@@ -45,6 +45,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScrollRegion } from '@/components/layout/scroll-region';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 import { formatShortDate } from '@/lib/format';
@@ -52,7 +53,6 @@ import { snackbar } from '@/lib/snackbar-store';
 import { useUnits } from '@/lib/use-units';
 import { BuildPanel } from '../components/build-panel';
 import { CancelDialog } from '../components/cancel-dialog';
-import { Section } from '../components/section';
 import { DueDate, PriorityChip, StatusChip, UnitsProgress } from '../components/work-order-chips';
 import { documentFileName, isOnTheFloor } from '../lib/work-order';
 

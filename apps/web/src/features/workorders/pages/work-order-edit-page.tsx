@@ -17,11 +17,11 @@ import { useUpdateWorkOrder, workOrderQuery } from '@/api/workorders';
 import { CentredProgress } from '@/components/centred-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
 import { DetailsFields } from '../components/details-fields';
 import { LinesEditor } from '../components/lines-editor';
-import { Section } from '../components/section';
 import { type EditDraft, editDraftOf, type FormErrors, serverErrorsOf, validateUpdate } from '../lib/form';
 import { isOpen } from '../lib/work-order';
 

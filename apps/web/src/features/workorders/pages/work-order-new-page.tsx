@@ -23,12 +23,12 @@ import { kitQuery } from '@/api/kits';
 import { useCreateWorkOrder } from '@/api/workorders';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
 import { DetailsFields } from '../components/details-fields';
 import { LinesEditor } from '../components/lines-editor';
 import { KitPicker } from '../components/pickers';
-import { Section } from '../components/section';
 import {
   type CreateDraft,
   emptyCreateDraft,

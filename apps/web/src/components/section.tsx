@@ -3,15 +3,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 
-/** A titled panel of the price list pages. */
+/** A titled part of a page (an estimate, a work order, a price list, an assembly): the title names the region for screen readers, `action` sits beside it. */
 export function Section({
   title,
-  children,
   action,
+  children,
 }: {
   title: string;
-  children: ReactNode;
   action?: ReactNode;
+  children: ReactNode;
 }) {
   const id = useId();
   return (
@@ -19,10 +19,10 @@ export function Section({
       variant="outlined"
       component="section"
       aria-labelledby={id}
-      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+      sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}
     >
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography id={id} variant="h6" component="h2" sx={{ flex: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography id={id} variant="h6" component="h2" sx={{ fontSize: '1.1rem', flex: 1 }}>
           {title}
         </Typography>
         {action}
