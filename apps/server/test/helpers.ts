@@ -3,7 +3,7 @@
  * DATABASE_URL), the real app through `inject()`, and tokens signed with the provider's own keys.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,17 +18,25 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { memberships, subscriptions, users } from '../src/db/schema.ts';
 import { createOrganizationWithAdmin } from '../src/modules/identity/accounts.ts';
 import { loadSigningKeys } from '../src/modules/identity/keys.ts';
+import { PGLITE_TEMPLATE_ENV } from './global-setup.ts';
 
 export interface TestDatabase {
   database: Database;
   close(): Promise<void>;
 }
 
-/** A migrated, empty database of its own for one test file (PGlite in memory unless `pgliteDir`). */
+/**
+ * A migrated, empty database of its own for one test file (PGlite in memory unless `pgliteDir`). In memory it
+ * starts from the suite's migrated template when there is one; the migrations still run, and find nothing to do.
+ */
 export async function createTestDatabase(options: { pgliteDir?: string } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ pgliteDir: options.pgliteDir });
+    const template = options.pgliteDir ? undefined : process.env[PGLITE_TEMPLATE_ENV];
+    const database = await openDatabase({
+      pgliteDir: options.pgliteDir,
+      ...(template ? { pgliteDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     await migrateDatabase(database);
     return { database, close: () => database.close() };
   }
