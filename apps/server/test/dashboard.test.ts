@@ -487,8 +487,8 @@ describe("the week in the reader's time zone", () => {
     expect((await week(shop.adminToken, 'UTC')).get(dayFrom(-3))).toBe(2);
     const tokyo = await week(shop.adminToken, 'Asia/Tokyo');
     expect([tokyo.get(dayFrom(-3)), tokyo.get(dayFrom(-2))]).toEqual([1, 1]);
-    // Los Angeles rather than Vancouver: this test reads today with the runtime's rules, and Node 24's keep
-    // British Columbia on daylight time from November 2026 where the database's do not.
+    // Los Angeles rather than Vancouver: this test reads today with the runtime's rules, and the runtimes and
+    // databases it runs on disagree about British Columbia from November 2026 (daylight time kept or not).
     const losAngeles = await week(shop.adminToken, 'America/Los_Angeles');
     expect([losAngeles.get(dayFrom(-4)), losAngeles.get(dayFrom(-3))]).toEqual([1, 1]);
     // Fourteen hours ahead of UTC and eleven behind: at any hour one of them is on another day than UTC.

@@ -60,8 +60,8 @@ export interface DashboardWeek {
 /**
  * The week that ends today in `timeZone` (the reader's day, as the web app's "late" is), read from the
  * database: its time zone rules are the ones `dayIn` counts the days by, so the week's first instant and its
- * days agree with the figures even where the runtime's rules differ (Node 24 and PGlite disagree about
- * British Columbia from November 2026).
+ * days agree with the figures even where the runtime's rules differ: British Columbia keeps daylight time
+ * from November 2026 in Node 24's and PGlite's rules, not yet in Node 20's or Debian's PostgreSQL's.
  */
 export async function currentWeek(tx: Tx, timeZone = 'UTC', now: Date = new Date()): Promise<DashboardWeek> {
   const first = sql`((${now.toISOString()}::timestamptz at time zone ${timeZone})::date - ${DASHBOARD_DAYS - 1}::int)`;
