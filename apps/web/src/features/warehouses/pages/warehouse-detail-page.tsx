@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -25,6 +24,7 @@ import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useSnackbarStore } from '@/lib/snackbar-store';
@@ -138,7 +138,7 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
         }}
       >
-        <Card title={t('warehouses.detail.stock')}>
+        <Section title={t('warehouses.detail.stock')}>
           <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Figure label={t('warehouses.fields.stockValue')}>
               {formatMoney(warehouse.stockValue, baseCurrency)}
@@ -148,8 +148,8 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('warehouses.detail.stockText')}
           </Typography>
-        </Card>
-        <Card title={t('warehouses.detail.address')}>
+        </Section>
+        <Section title={t('warehouses.detail.address')}>
           <AddressText address={warehouse.address} />
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
             {t('warehouses.detail.notes')}
@@ -159,9 +159,9 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
           ) : (
             <Typography color="text.secondary">{t('warehouses.detail.noNotes')}</Typography>
           )}
-        </Card>
+        </Section>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-          <Card
+          <Section
             title={t('warehouses.detail.locations')}
             action={
               <Button size="small" startIcon={<EditIcon />} href={`/warehouse/${id}/edit/locations`}>
@@ -192,7 +192,7 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
                 </TableBody>
               </Table>
             )}
-          </Card>
+          </Section>
         </Box>
       </Box>
       <ConfirmDialog
@@ -223,20 +223,6 @@ function WarehouseDetail({ warehouse }: { warehouse: Warehouse }) {
         {t('warehouses.detail.deleteText')}
       </ConfirmDialog>
     </>
-  );
-}
-
-function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
-      {children}
-    </Paper>
   );
 }
 
