@@ -60,7 +60,7 @@ test('a trial admin upgrades to Professional with the test card, and finds the i
   await journey.step('billing-3-work-orders-open', async (page) => {
     await page.getByRole('link', { name: 'Go to work orders' }).click();
     await waitForPath(page, '/workorders');
-    await visible(page.getByRole('heading', { name: 'Work orders' }));
+    await visible(page.getByRole('heading', { name: 'Work orders', level: 1 }));
   });
 
   await journey.step('billing-4-invoice', async (page, baseUrl) => {
