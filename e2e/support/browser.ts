@@ -45,7 +45,10 @@ export async function launchBrowser(): Promise<Browser> {
 export interface Session {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors and console errors seen so far, for assertions and failure messages. */
+  /**
+   * Uncaught page errors, console errors and refused API calls (with the server's message) seen so far, for
+   * assertions and failure messages.
+   */
   problems: string[];
   /** Every main-frame URL the page has been on, in order. */
   visited: string[];
@@ -75,6 +78,16 @@ export async function newSession(browser: Browser, viewport: ViewportName = 'des
   );
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() < 400 || !pathname.startsWith('/api/')) return;
+    const call = `${response.request().method()} ${pathname}`;
+    response.json().then(
+      (body: { code?: unknown; message?: unknown }) =>
+        problems.push(`api: ${call} answered ${response.status()} ${body.code}: ${body.message}`),
+      () => problems.push(`api: ${call} answered ${response.status()}`),
+    );
   });
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(frame.url());

@@ -85,6 +85,19 @@ describe('API client', () => {
     expect(navigate).toHaveBeenCalledWith('/login', {});
   });
 
+  it('stays put on 401 while signing out: the sign-out moves the user, and a call the ended session refused must not', async () => {
+    useSessionStore.setState({ status: 'signingOut' });
+    stubFetch({
+      'GET /api/v1/organization/hasacceptedterms': {
+        status: 401,
+        body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'This session has ended. Sign in again.' },
+      },
+    });
+    const error = await apiRequest('/api/v1/organization/hasacceptedterms').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('goes to /login when no token can be had', async () => {
     setAccessTokenGetter(async () => {
       throw new Error('login_required');

@@ -7,7 +7,13 @@
 import { AppErrorCode, type ErrorBody, matchRoute } from '@hosewright/domain';
 import { getCookie } from './cookies';
 import { navigateTo } from './navigation';
-import { applySubscriptionStatus, forgetRoles, getStoredAccessToken, storeAccessToken } from './session';
+import {
+  applySubscriptionStatus,
+  forgetRoles,
+  getStoredAccessToken,
+  storeAccessToken,
+  useSessionStore,
+} from './session';
 import { useSettingsStore } from './settings-store';
 
 export class ApiError extends Error {
@@ -123,6 +129,9 @@ async function resolveToken(): Promise<string> {
 
 function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
   const settings = useSettingsStore.getState();
+  // Signing out moves the user itself (`runLogout`). A call still in flight when the session ended is refused
+  // with 401; sending the user to /login then would cancel the provider's sign-out and sign them in again.
+  if (useSessionStore.getState().status === 'signingOut') return;
   if (error.status === 401) {
     if (settings.isApi) {
       // In API mode a 401 is the embedding page's to handle: rethrown, and only an API-key failure marks
