@@ -36,6 +36,7 @@ import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScrollRegion } from '@/components/layout/scroll-region';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
@@ -163,11 +164,7 @@ function Detail({ assembly }: { assembly: HoseAssembly }) {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/hoseassemblies" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('assemblies.detail.backToList')}
-        </Button>
-      </Box>
+      <BackLink href="/hoseassemblies">{t('assemblies.detail.backToList')}</BackLink>
       <PageHeader
         title={assembly.title}
         icon={<BuildIcon />}

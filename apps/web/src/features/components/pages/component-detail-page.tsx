@@ -1,11 +1,9 @@
 import { COMPONENT_KINDS, type Component, type ComponentKind } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -24,6 +22,7 @@ import {
 } from '@/api/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { snackbar } from '@/lib/snackbar-store';
@@ -168,13 +167,7 @@ function ComponentView({ component }: { component: Component }) {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      {isAdmin ? (
-        <Box>
-          <Button href={listRoute(kind)} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-            {t(`components.kinds.${kind}.plural`)}
-          </Button>
-        </Box>
-      ) : null}
+      {isAdmin ? <BackLink href={listRoute(kind)}>{t(`components.kinds.${kind}.plural`)}</BackLink> : null}
       <PageHeader
         title={componentTitle(component)}
         subtitle={kindLabel}
@@ -252,11 +245,7 @@ function CreateComponent({ kind }: { kind: ComponentKind }) {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href={listRoute(kind)} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t(`components.kinds.${kind}.plural`)}
-        </Button>
-      </Box>
+      <BackLink href={listRoute(kind)}>{t(`components.kinds.${kind}.plural`)}</BackLink>
       <PageHeader
         title={t(`components.kinds.${kind}.new`)}
         subtitle={t('components.detail.newSubtitle')}

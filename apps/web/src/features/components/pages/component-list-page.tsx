@@ -21,6 +21,7 @@ import { type QueryPatch, useUrlGrid } from '@/components/data-grid/url-state';
 import { EmptyState } from '@/components/empty-state';
 import { LibraryOffer } from '@/components/library-offer';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { useUnits } from '@/lib/use-units';
 import { ComponentCardList } from '../components/component-card-list';
 import { type ComponentRow, columnsFor } from '../components/component-columns';
@@ -89,11 +90,7 @@ function ComponentList({ kind, origin }: { kind: ComponentKind; origin: Origin |
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/components" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('components.overview.title')}
-        </Button>
-      </Box>
+      <BackLink href="/components">{t('components.overview.title')}</BackLink>
       <PageHeader
         title={origin ? t(`components.list.titleWithOrigin.${origin}`, { kinds: plural }) : plural}
         icon={<KindIcon kind={kind} />}

@@ -10,7 +10,6 @@ import {
   priceListPath,
 } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import BuildIcon from '@mui/icons-material/Build';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -44,6 +43,7 @@ import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErpIcon } from '@/components/erp-icon';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { isApiError } from '@/lib/api';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { useSnackbarStore } from '@/lib/snackbar-store';
@@ -62,11 +62,7 @@ export function CustomerDetailPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/customers" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('customers.backToList')}
-        </Button>
-      </Box>
+      <BackLink href="/customers">{t('customers.backToList')}</BackLink>
       {customer.isPending ? (
         <CentredProgress label={t('common.loading')} />
       ) : customer.isError ? (

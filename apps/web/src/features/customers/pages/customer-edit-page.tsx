@@ -1,9 +1,6 @@
 import type { Customer } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { customerQuery } from '@/api/customers';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { isApiError } from '@/lib/api';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { CustomerForm } from '../components/customer-form';
@@ -32,11 +30,9 @@ export function CustomerEditPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
-      <Box>
-        <Button href={back} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {isNew ? t('customers.backToList') : (customer.data?.name ?? t('customers.backToList'))}
-        </Button>
-      </Box>
+      <BackLink href={back}>
+        {isNew ? t('customers.backToList') : (customer.data?.name ?? t('customers.backToList'))}
+      </BackLink>
       <PageHeader
         title={
           isNew

@@ -1,5 +1,4 @@
 import type { Estimate } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -37,6 +36,7 @@ import {
 import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
@@ -58,11 +58,7 @@ export function EstimateDetailPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/salesestimates" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('estimates.backToList')}
-        </Button>
-      </Box>
+      <BackLink href="/salesestimates">{t('estimates.backToList')}</BackLink>
       {estimate.isPending ? (
         <CentredProgress label={t('common.loading')} />
       ) : estimate.isError ? (

@@ -1,9 +1,7 @@
 import { ESTIMATE_EDIT_TYPES, type Estimate, type EstimateEditType } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -17,6 +15,7 @@ import { customerQuery } from '@/api/customers';
 import { estimateQuery, useUpdateEstimate } from '@/api/estimates';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
@@ -54,11 +53,7 @@ export function EstimateEditPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 1100 }}>
-      <Box>
-        <Button href={back} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {estimate.data?.number ?? t('estimates.backToList')}
-        </Button>
-      </Box>
+      <BackLink href={back}>{estimate.data?.number ?? t('estimates.backToList')}</BackLink>
       {estimate.isPending ? (
         <CentredProgress label={t('common.loading')} />
       ) : estimate.isError ? (

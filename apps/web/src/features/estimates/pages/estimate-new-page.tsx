@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -14,6 +12,7 @@ import { customerQuery } from '@/api/customers';
 import { useCreateEstimate } from '@/api/estimates';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { localDay } from '@/lib/format';
 import { useOrganizationSetting } from '@/lib/organization-settings';
@@ -49,11 +48,7 @@ export function EstimateNewPage() {
 
   const header = (
     <>
-      <Box>
-        <Button href="/salesestimates" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('estimates.backToList')}
-        </Button>
-      </Box>
+      <BackLink href="/salesestimates">{t('estimates.backToList')}</BackLink>
       <PageHeader title={t('estimates.form.newTitle')} icon={<RequestQuoteOutlinedIcon />} />
     </>
   );

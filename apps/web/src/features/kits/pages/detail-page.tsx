@@ -32,6 +32,7 @@ import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ImageUploadButton, ObjectImage } from '@/components/images/object-image';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 import { formatShortDate } from '@/lib/format';
@@ -167,11 +168,7 @@ function Detail({ kit }: { kit: HoseKit }) {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/hosekits" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('kits.detail.backToList')}
-        </Button>
-      </Box>
+      <BackLink href="/hosekits">{t('kits.detail.backToList')}</BackLink>
       <PageHeader
         title={kit.title}
         icon={<Inventory2OutlinedIcon />}

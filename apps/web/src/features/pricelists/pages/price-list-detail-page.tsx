@@ -1,8 +1,6 @@
 import { type PriceListDetail, priceListPath } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,11 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { priceListQuery } from '@/api/pricelists';
-import { CentredProgress } from '@/components/centred-progress';
-import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { BackLink, RecordLoad } from '@/components/record-page';
 import { Section } from '@/components/section';
-import { isApiError } from '@/lib/api';
 import { localDay } from '@/lib/format';
 import { useViewer } from '@/lib/use-viewer';
 import { AlertsPanel } from '../components/alerts-panel';
@@ -34,28 +30,14 @@ export function PriceListDetailPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      {isAdmin ? (
-        <Box>
-          <Button href="/pricelists" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-            {t('priceLists.backToList')}
-          </Button>
-        </Box>
-      ) : null}
-      {list.isPending ? (
-        <CentredProgress label={t('common.loading')} />
-      ) : list.isError ? (
-        isApiError(list.error, 'NOT_FOUND') ? (
-          <Alert severity="info">{t('priceLists.form.notFound')}</Alert>
-        ) : (
-          <LoadFailed
-            message={t('priceLists.form.loadFailed')}
-            error={list.error}
-            onRetry={() => list.refetch()}
-          />
-        )
-      ) : (
-        <Detail list={list.data} isAdmin={isAdmin} />
-      )}
+      {isAdmin ? <BackLink href="/pricelists">{t('priceLists.backToList')}</BackLink> : null}
+      <RecordLoad
+        query={list}
+        notFound={t('priceLists.form.notFound')}
+        loadFailed={t('priceLists.form.loadFailed')}
+      >
+        {(loaded) => <Detail list={loaded} isAdmin={isAdmin} />}
+      </RecordLoad>
     </Stack>
   );
 }

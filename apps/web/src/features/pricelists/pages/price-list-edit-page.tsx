@@ -1,10 +1,8 @@
 import { type PriceListDetail, type PriceListItemRow, priceListPath } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -20,12 +18,10 @@ import {
   useDiscardPriceListDraft,
   useRemovePriceListItem,
 } from '@/api/pricelists';
-import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { BackLink, RecordLoad } from '@/components/record-page';
 import { Section } from '@/components/section';
-import { isApiError } from '@/lib/api';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { DetailsForm } from '../components/details-form';
 import { ItemPriceForm } from '../components/item-price-form';
@@ -44,26 +40,14 @@ export function PriceListEditPage() {
   const back = priceListPath(encodeURIComponent(priceListId));
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href={back} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {list.data?.name ?? t('priceLists.backToList')}
-        </Button>
-      </Box>
-      {list.isPending ? (
-        <CentredProgress label={t('common.loading')} />
-      ) : list.isError ? (
-        isApiError(list.error, 'NOT_FOUND') ? (
-          <Alert severity="info">{t('priceLists.form.notFound')}</Alert>
-        ) : (
-          <LoadFailed
-            message={t('priceLists.form.loadFailed')}
-            error={list.error}
-            onRetry={() => list.refetch()}
-          />
-        )
-      ) : (
-        <Editor list={list.data} />
-      )}
+      <BackLink href={back}>{list.data?.name ?? t('priceLists.backToList')}</BackLink>
+      <RecordLoad
+        query={list}
+        notFound={t('priceLists.form.notFound')}
+        loadFailed={t('priceLists.form.loadFailed')}
+      >
+        {(loaded) => <Editor list={loaded} />}
+      </RecordLoad>
     </Stack>
   );
 }

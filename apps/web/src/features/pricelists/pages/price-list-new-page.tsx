@@ -1,12 +1,10 @@
 import { type PriceListDetail, priceListPath } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { DetailsForm } from '../components/details-form';
 
@@ -21,11 +19,7 @@ export function PriceListNewPage() {
   };
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
-      <Box>
-        <Button href="/pricelists" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('priceLists.backToList')}
-        </Button>
-      </Box>
+      <BackLink href="/pricelists">{t('priceLists.backToList')}</BackLink>
       <PageHeader title={t('priceLists.form.newTitle')} icon={<RequestQuoteOutlinedIcon />} />
       <DetailsForm onSaved={onSaved} onCancel={() => navigate('/pricelists')} />
     </Stack>

@@ -1,5 +1,4 @@
 import type { Warehouse } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -20,10 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { currenciesQuery } from '@/api/currencies';
 import { useDeleteWarehouse, warehouseQuery } from '@/api/warehouses';
-import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadFailed } from '@/components/load-failed';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { BackLink, RecordLoad } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -38,26 +36,14 @@ export function WarehouseDetailPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/warehouses" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('warehouses.backToList')}
-        </Button>
-      </Box>
-      {warehouse.isPending ? (
-        <CentredProgress label={t('common.loading')} />
-      ) : warehouse.isError ? (
-        isApiError(warehouse.error, 'NOT_FOUND') ? (
-          <Alert severity="info">{t('warehouses.form.notFound')}</Alert>
-        ) : (
-          <LoadFailed
-            message={t('warehouses.form.loadFailed')}
-            error={warehouse.error}
-            onRetry={() => warehouse.refetch()}
-          />
-        )
-      ) : (
-        <WarehouseDetail warehouse={warehouse.data} />
-      )}
+      <BackLink href="/warehouses">{t('warehouses.backToList')}</BackLink>
+      <RecordLoad
+        query={warehouse}
+        notFound={t('warehouses.form.notFound')}
+        loadFailed={t('warehouses.form.loadFailed')}
+      >
+        {(loaded) => <WarehouseDetail warehouse={loaded} />}
+      </RecordLoad>
     </Stack>
   );
 }

@@ -1,18 +1,12 @@
 import type { Warehouse } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { warehouseQuery } from '@/api/warehouses';
-import { CentredProgress } from '@/components/centred-progress';
-import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
-import { isApiError } from '@/lib/api';
+import { BackLink, RecordLoad } from '@/components/record-page';
 import { useSnackbarStore } from '@/lib/snackbar-store';
 import { EDIT_SECTIONS, type EditSection, WarehouseForm } from '../components/warehouse-form';
 
@@ -40,11 +34,9 @@ export function WarehouseEditPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
-      <Box>
-        <Button href={back} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {isNew ? t('warehouses.backToList') : (warehouse.data?.name ?? t('warehouses.backToList'))}
-        </Button>
-      </Box>
+      <BackLink href={back}>
+        {isNew ? t('warehouses.backToList') : (warehouse.data?.name ?? t('warehouses.backToList'))}
+      </BackLink>
       <PageHeader
         title={
           isNew
@@ -55,26 +47,22 @@ export function WarehouseEditPage() {
       />
       {isNew ? (
         <WarehouseForm onSaved={onSaved} onCancel={() => navigate(back)} />
-      ) : warehouse.isPending ? (
-        <CentredProgress label={t('common.loading')} />
-      ) : warehouse.isError ? (
-        isApiError(warehouse.error, 'NOT_FOUND') ? (
-          <Alert severity="info">{t('warehouses.form.notFound')}</Alert>
-        ) : (
-          <LoadFailed
-            message={t('warehouses.form.loadFailed')}
-            error={warehouse.error}
-            onRetry={() => warehouse.refetch()}
-          />
-        )
       ) : (
-        <WarehouseForm
-          key={warehouse.data._id}
-          warehouse={warehouse.data}
-          focus={sectionOf(editType)}
-          onSaved={onSaved}
-          onCancel={() => navigate(back)}
-        />
+        <RecordLoad
+          query={warehouse}
+          notFound={t('warehouses.form.notFound')}
+          loadFailed={t('warehouses.form.loadFailed')}
+        >
+          {(loaded) => (
+            <WarehouseForm
+              key={loaded._id}
+              warehouse={loaded}
+              focus={sectionOf(editType)}
+              onSaved={onSaved}
+              onCancel={() => navigate(back)}
+            />
+          )}
+        </RecordLoad>
       )}
     </Stack>
   );

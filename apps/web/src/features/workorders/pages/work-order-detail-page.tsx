@@ -5,7 +5,6 @@ import {
   type WorkOrder,
   type WorkOrderMaterial,
 } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -40,11 +39,10 @@ import {
   type WorkOrderDocument,
   workOrderQuery,
 } from '@/api/workorders';
-import { CentredProgress } from '@/components/centred-progress';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScrollRegion } from '@/components/layout/scroll-region';
-import { LoadFailed } from '@/components/load-failed';
 import { PageHeader, type PageTool } from '@/components/page-header';
+import { BackLink, RecordLoad } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
@@ -64,26 +62,14 @@ export function WorkOrderDetailPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button href="/workorders" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('workOrders.backToList')}
-        </Button>
-      </Box>
-      {workOrder.isPending ? (
-        <CentredProgress label={t('common.loading')} />
-      ) : workOrder.isError ? (
-        isApiError(workOrder.error, 'NOT_FOUND') ? (
-          <Alert severity="info">{t('workOrders.notFound')}</Alert>
-        ) : (
-          <LoadFailed
-            message={t('workOrders.loadFailed')}
-            error={workOrder.error}
-            onRetry={() => workOrder.refetch()}
-          />
-        )
-      ) : (
-        <WorkOrderDetail key={workOrder.data._id} workOrder={workOrder.data} />
-      )}
+      <BackLink href="/workorders">{t('workOrders.backToList')}</BackLink>
+      <RecordLoad
+        query={workOrder}
+        notFound={t('workOrders.notFound')}
+        loadFailed={t('workOrders.loadFailed')}
+      >
+        {(loaded) => <WorkOrderDetail key={loaded._id} workOrder={loaded} />}
+      </RecordLoad>
     </Stack>
   );
 }

@@ -1,9 +1,7 @@
 import { WORK_ORDER_EDIT_TYPES, type WorkOrder, type WorkOrderEditType } from '@hosewright/domain';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -14,9 +12,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useUpdateWorkOrder, workOrderQuery } from '@/api/workorders';
-import { CentredProgress } from '@/components/centred-progress';
-import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { BackLink, RecordLoad } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
@@ -44,26 +41,14 @@ export function WorkOrderEditPage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
-      <Box>
-        <Button href={back} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {workOrder.data?.number ?? t('workOrders.backToList')}
-        </Button>
-      </Box>
-      {workOrder.isPending ? (
-        <CentredProgress label={t('common.loading')} />
-      ) : workOrder.isError ? (
-        isApiError(workOrder.error, 'NOT_FOUND') ? (
-          <Alert severity="info">{t('workOrders.notFound')}</Alert>
-        ) : (
-          <LoadFailed
-            message={t('workOrders.loadFailed')}
-            error={workOrder.error}
-            onRetry={() => workOrder.refetch()}
-          />
-        )
-      ) : (
-        <EditForm key={workOrder.data._id} workOrder={workOrder.data} />
-      )}
+      <BackLink href={back}>{workOrder.data?.number ?? t('workOrders.backToList')}</BackLink>
+      <RecordLoad
+        query={workOrder}
+        notFound={t('workOrders.notFound')}
+        loadFailed={t('workOrders.loadFailed')}
+      >
+        {(loaded) => <EditForm key={loaded._id} workOrder={loaded} />}
+      </RecordLoad>
     </Stack>
   );
 }

@@ -1,9 +1,7 @@
 import { WORK_ORDER_SOURCES, type WorkOrderSource } from '@hosewright/domain';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -23,6 +21,7 @@ import { kitQuery } from '@/api/kits';
 import { useCreateWorkOrder } from '@/api/workorders';
 import { CentredProgress } from '@/components/centred-progress';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { Section } from '@/components/section';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
@@ -65,11 +64,7 @@ export function WorkOrderNewPage() {
 
   const header = (
     <>
-      <Box>
-        <Button href="/workorders" size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {t('workOrders.backToList')}
-        </Button>
-      </Box>
+      <BackLink href="/workorders">{t('workOrders.backToList')}</BackLink>
       <PageHeader title={t('workOrders.form.newTitle')} icon={<AssignmentOutlinedIcon />} />
     </>
   );
