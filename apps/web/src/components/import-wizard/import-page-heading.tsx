@@ -1,12 +1,10 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 
 export interface ImportPageHeadingProps {
   /** Where the back link leads (the list the import fills) and what it says. */
@@ -22,11 +20,7 @@ export function ImportPageHeading({ back, title, subtitle, step }: ImportPageHea
   const { t } = useTranslation();
   return (
     <>
-      <Box>
-        <Button href={back.href} size="small" startIcon={<ArrowBackIcon />} sx={{ px: 0.5 }}>
-          {back.label}
-        </Button>
-      </Box>
+      <BackLink href={back.href}>{back.label}</BackLink>
       <PageHeader title={title} subtitle={subtitle} icon={<UploadFileIcon />} />
       <Stepper activeStep={step} alternativeLabel aria-label={t('components.import.steps')}>
         {(['upload', 'map', 'result'] as const).map((name) => (

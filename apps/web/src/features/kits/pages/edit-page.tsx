@@ -24,6 +24,7 @@ import { kitComputeQuery, kitQuery, useSaveKit } from '@/api/kits';
 import { CentredProgress } from '@/components/centred-progress';
 import { CustomerPicker } from '@/components/customer-picker';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { isApiError } from '@/lib/api';
 import { snackbar } from '@/lib/snackbar-store';
 import { useDebounced } from '@/lib/use-debounced';
@@ -122,16 +123,9 @@ function KitForm({ kit, initial }: { kit?: HoseKit; initial: KitDraft }) {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 1100 }}>
-      <Box>
-        <Button
-          href={kit ? `/hosekit/${kit._id}` : '/hosekits'}
-          size="small"
-          startIcon={<ArrowBackIcon />}
-          sx={{ px: 0.5 }}
-        >
-          {kit ? t('kits.editor.backToKit') : t('kits.detail.backToList')}
-        </Button>
-      </Box>
+      <BackLink href={kit ? `/hosekit/${kit._id}` : '/hosekits'}>
+        {kit ? t('kits.editor.backToKit') : t('kits.detail.backToList')}
+      </BackLink>
       <PageHeader title={title} subtitle={subtitle} icon={<Inventory2OutlinedIcon />} />
       <Tabs
         value={tab}
