@@ -5,58 +5,45 @@
  */
 import { serialSearchText } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
-import type { SearchProvider } from '../search/registry.ts';
-import { substringSearch } from '../search/substring.ts';
+import { substringProvider } from '../search/registry.ts';
 
-export const assemblySearch: SearchProvider = {
+interface Row {
+  id: string;
+  part_number: string;
+  revision: string;
+  description: string;
+}
+
+const assemblyResult = (r: Row, description = r.description) => ({
+  url: `hoseassembly/${r.id}`,
+  objectType: 'hoseAssembly' as const,
+  name: r.part_number,
+  partNumber: r.part_number,
+  revision: r.revision,
+  description,
+});
+
+export const assemblySearch = substringProvider<Row>({
   name: 'hoseAssemblies',
-  async search(tx, { organizationId, text, limit, cap }) {
-    const { rows, total } = await substringSearch<{
-      id: string;
-      part_number: string;
-      revision: string;
-      description: string;
-    }>(tx, {
-      columns: sql`id, part_number, revision, description`,
-      from: sql`hose_assemblies`,
-      where: sql`organization_id = ${organizationId} and latest`,
-      keys: [sql`part_number`],
-      others: [sql`description`],
-      orderBy: sql`part_number`,
-      text,
-      limit,
-      cap,
-    });
-    return {
-      total,
-      hits: rows.map((r) => ({
-        score: r.score,
-        result: {
-          url: `hoseassembly/${r.id}`,
-          objectType: 'hoseAssembly',
-          name: r.part_number,
-          partNumber: r.part_number,
-          revision: r.revision,
-          description: r.description,
-        },
-      })),
-    };
-  },
-};
+  substring: ({ organizationId, text }) => ({
+    columns: sql`id, part_number, revision, description`,
+    from: sql`hose_assemblies`,
+    where: sql`organization_id = ${organizationId} and latest`,
+    keys: [sql`part_number`],
+    others: [sql`description`],
+    orderBy: sql`part_number`,
+    text,
+  }),
+  result: (r) => assemblyResult(r),
+});
 
 /** A serial read as a person types it (`serialSearchText`): the whole serial ranks first, then its start. */
-export const assemblySerialSearch: SearchProvider = {
+export const assemblySerialSearch = substringProvider<Row & { serial_id: string }>({
   name: 'hoseAssemblySerials',
-  async search(tx, { organizationId, text, limit, cap }) {
+  substring: ({ organizationId, text }) => {
     const serial = serialSearchText(text);
-    if (!serial) return { hits: [], total: 0 };
-    const { rows, total } = await substringSearch<{
-      id: string;
-      part_number: string;
-      revision: string;
-      description: string;
-      serial_id: string;
-    }>(tx, {
+    if (!serial) return undefined;
+    return {
       columns: sql`a.id, a.part_number, a.revision, a.description, s.serial_id`,
       from: sql`hose_assembly_serials s join hose_assemblies a on a.id = s.hose_assembly_id`,
       where: sql`s.organization_id = ${organizationId} and a.organization_id = ${organizationId}
@@ -64,22 +51,7 @@ export const assemblySerialSearch: SearchProvider = {
       keys: [sql`s.serial_id`],
       orderBy: sql`serial_id`,
       text: serial,
-      limit,
-      cap,
-    });
-    return {
-      total,
-      hits: rows.map((r) => ({
-        score: r.score,
-        result: {
-          url: `hoseassembly/${r.id}`,
-          objectType: 'hoseAssembly',
-          name: r.part_number,
-          partNumber: r.part_number,
-          revision: r.revision,
-          description: [`Serial ${r.serial_id}`, r.description].filter(Boolean).join(' · '),
-        },
-      })),
     };
   },
-};
+  result: (r) => assemblyResult(r, [`Serial ${r.serial_id}`, r.description].filter(Boolean).join(' · ')),
+});

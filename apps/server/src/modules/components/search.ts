@@ -8,7 +8,7 @@ import {
 } from '@hosewright/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import type { SearchProvider } from '../search/registry.ts';
+import type { QuerySearchProvider } from '../search/registry.ts';
 
 interface Row {
   id: string;
@@ -42,7 +42,7 @@ function searchTerms(text: string) {
   }));
 }
 
-export const componentSearch: SearchProvider = {
+export const componentSearch: QuerySearchProvider = {
   name: 'components',
   async search(tx, { text, limit, cap }) {
     // The function reads the organisation from the tenant transaction's `app.org_id` (ADR 6). It answers
