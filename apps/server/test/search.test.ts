@@ -1,9 +1,12 @@
 /**
- * Global search over every registered type (components so far): ranked, tenant-scoped, `{ items, total }`
- * with the fields of `searchResultSchema` and urls the client links to as `/{url}`.
+ * Global search over every registered type (the catalogue, customers, assemblies and the rest): ranked,
+ * tenant-scoped, `{ items, total }` with the fields of `searchResultSchema` and urls the client links to as
+ * `/{url}`. Each type's own fields are tested with its module.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { components } from '../src/db/schema.ts';
 import { componentInput } from './factories.ts';
+import { exampleInput } from './fixtures-assemblies.ts';
 import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
 
 const t: TestApp = await createTestApp();
@@ -82,6 +85,45 @@ describe('GET /api/v1/search', () => {
     );
     const theirs = await search(other.regularToken, 'searchText=gen-2sn');
     expect(theirs.body.items.map((i: { partNumber: string }) => i.partNumber)).toEqual(['GEN-2SN-08-OTHER']);
+  });
+
+  it("spans the catalogue and the shop's own records in one answer: best first, counted together", async () => {
+    const post = async (url: string, payload: unknown) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/${url}`,
+        headers: bearer(shop.adminToken),
+        payload: payload as Record<string, unknown>,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await post(
+      'organization/otheritem/new/update',
+      componentInput('otherItem', { partNumber: 'TUNDRA-CLAMP', description: 'Boom clamp' }),
+    );
+    await post('customer/new/update', { name: 'Tundra Haulage' });
+    await post('customer/new/update', { name: 'Northern Tundra Farms' });
+    const ids = Object.fromEntries(
+      (
+        await t.database.withTenant(shop.organizationId, (tx) =>
+          tx.select({ id: components.id, partNumber: components.partNumber }).from(components),
+        )
+      ).map((r) => [r.partNumber, r.id]),
+    );
+    await post('hoseassembly/new/update', exampleInput(ids, { description: 'Tundra loader boom lift' }));
+
+    const { body } = await search(shop.regularToken, 'searchText=tundra&itemsPerPage=3');
+    // Part number and name starting with the text (2) before the text inside a name or description (1).
+    expect(
+      body.items.map(
+        (i: { objectType: string; name?: string; partNumber?: string }) => i.name ?? i.partNumber,
+      ),
+    ).toEqual(['TUNDRA-CLAMP', 'Tundra Haulage', 'Northern Tundra Farms']);
+    expect(body.total).toBe(4);
+    const next = await search(shop.regularToken, 'searchText=tundra&itemsPerPage=3&page=2');
+    expect(next.body.items).toEqual([
+      expect.objectContaining({ objectType: 'hoseAssembly', description: 'Tundra loader boom lift' }),
+    ]);
   });
 
   it('answers empty text with no results and treats wildcards literally', async () => {
