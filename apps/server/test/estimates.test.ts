@@ -22,7 +22,16 @@ import {
 import { componentInput } from './factories.ts';
 import { exampleInput, sampleParts } from './fixtures-assemblies.ts';
 import { ensureDefaultWarehouse, markSent } from './fixtures-estimates.ts';
-import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
+import {
+  bearer,
+  createTenant,
+  createTestApp,
+  DATE_LINE,
+  inTimeZone,
+  type TestApp,
+  type TestTenant,
+  todayIn,
+} from './helpers.ts';
 
 const t: TestApp = await createTestApp();
 afterAll(() => t.close());
@@ -399,6 +408,65 @@ describe('drafts, sending and deleting', () => {
       lineCount: 0,
       customer: { name: 'Expiry Logging Ltd' },
     });
+  });
+});
+
+const { east: EAST, west: WEST } = DATE_LINE;
+
+describe("the caller's day (ADR 23)", () => {
+  const asIn = (timeZone: string) => inTimeZone(owner.adminToken, timeZone);
+
+  it('dates a new estimate by the time zone the call names, and reads its expiry by it too', async () => {
+    const dealer = await customer(owner, { name: 'Date Line Hydraulics' });
+    const before = { east: todayIn(EAST), west: todayIn(WEST) };
+    const made: Estimate[] = [];
+    for (const timeZone of [EAST, WEST]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/salesestimates/create',
+        headers: asIn(timeZone),
+        payload: { customerId: dealer, lines: [] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json<Estimate>());
+    }
+    const after = { east: todayIn(EAST), west: todayIn(WEST) };
+    const [eastern, western] = made as [Estimate, Estimate];
+    expect([before.east, after.east]).toContain(eastern.estimateDate);
+    expect([before.west, after.west]).toContain(western.estimateDate);
+    expect(eastern.estimateDate > western.estimateDate).toBe(true);
+
+    // Valid until the western day: still open there, already past in the east.
+    const estimate = western;
+    await markSent(t, owner, estimate._id, after.west);
+    const statusIn = async (timeZone: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/salesestimate/${estimate._id}`,
+          headers: asIn(timeZone),
+        })
+      ).json<Estimate>().status;
+    expect(await statusIn(WEST)).toBe('sent');
+    expect(await statusIn(EAST)).toBe('expired');
+  });
+
+  it('refuses a Time-Zone header that names no time zone, and makes nothing', async () => {
+    const dealer = await customer(owner);
+    const before = await estimateCount(owner);
+    for (const timeZone of ['Mars/Olympus', '+05:30']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/salesestimates/create',
+        headers: asIn(timeZone),
+        payload: { customerId: dealer, lines: [] },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        `The Time-Zone header must name a time zone such as America/Vancouver or UTC, not "${timeZone}"`,
+      );
+    }
+    expect(await estimateCount(owner)).toBe(before);
   });
 });
 

@@ -221,6 +221,24 @@ export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
+/** The two ends of the world's clocks, 26 hours apart: their days always differ (ADR 23). */
+export const DATE_LINE = { east: 'Pacific/Kiritimati', west: 'Etc/GMT+12' } as const;
+
+/** Today in `timeZone`, 'YYYY-MM-DD'. */
+export function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+/** A signed-in call's headers naming the caller's time zone (`Time-Zone`, ADR 23). */
+export function inTimeZone(token: string, timeZone: string): Record<string, string> {
+  return { ...bearer(token), 'time-zone': timeZone };
+}
+
 /** Whether a Redis answers PING at 127.0.0.1:6379 within half a second (suites that need one skip without). */
 export function probeRedis(): Promise<boolean> {
   return new Promise((resolve) => {

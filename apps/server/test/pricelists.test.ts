@@ -10,7 +10,16 @@ import { customers } from '../src/db/schema.ts';
 import { componentInput } from './factories.ts';
 import { hoseAssemblyFixture } from './fixtures-assemblies.ts';
 import { hoseKitFixture } from './fixtures-kits.ts';
-import { bearer, createTenant, createTestApp, type TestApp, type TestTenant } from './helpers.ts';
+import {
+  bearer,
+  createTenant,
+  createTestApp,
+  DATE_LINE,
+  inTimeZone,
+  type TestApp,
+  type TestTenant,
+  todayIn,
+} from './helpers.ts';
 
 interface Version {
   _id: string;
@@ -271,6 +280,44 @@ describe('price lists', () => {
     expect((await post(`pricelist/${list._id}/draft/publish`, { effectiveFrom: day(3) })).statusCode).toBe(
       409,
     );
+  });
+
+  it("publishes from the caller's today and reads what is in force by the caller's day (ADR 23)", async () => {
+    const { east, west } = DATE_LINE;
+    const inZone = (timeZone: string) => inTimeZone(shop.adminToken, timeZone);
+    const list = await createList('Date line list');
+    const part = await createComponent();
+    await saveItem(list._id, part.id, 1500);
+
+    // The western today is already yesterday in the east: publishing from it is refused there.
+    const westDay = todayIn(west);
+    const fromEast = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pricelist/${list._id}/draft/publish`,
+      headers: inZone(east),
+      payload: { effectiveFrom: westDay },
+    });
+    expect(fromEast.statusCode).toBe(400);
+    expect(fromEast.json().message).toMatch(/^Publish from today \(\d{4}-\d{2}-\d{2}\) or a later day/);
+    expect(fromEast.json().message).not.toContain(`(${westDay})`);
+
+    // Published from the eastern today: in force in the east, still to come in the west.
+    const eastDay = todayIn(east);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pricelist/${list._id}/draft/publish`,
+      headers: inZone(east),
+      payload: { effectiveFrom: eastDay },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const readIn = async (timeZone: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/v1/pricelist/${list._id}`, headers: inZone(timeZone) })
+      ).json<PriceList>();
+    expect((await readIn(east)).inForce).toMatchObject({ effectiveFrom: eastDay });
+    const western = await readIn(west);
+    expect(western.inForce).toBeNull();
+    expect(western.versions).toMatchObject([{ effectiveFrom: eastDay, inForce: false }]);
   });
 
   it('refuses to publish an empty draft and to change the currency once published', async () => {

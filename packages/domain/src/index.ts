@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './api/endpoint.ts';
 export * from './api/schemas.ts';
+export * from './api/time-zone.ts';
 export * from './apikeys/apikeys.ts';
 export * from './assemblies/assemblies.ts';
 export * from './assemblies/contracts.ts';

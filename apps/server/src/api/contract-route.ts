@@ -13,9 +13,11 @@ import {
   isFileResponse,
   isMultipartBody,
   isPublicAccess,
+  isTimeZone,
   type MultipartBody,
   type ParsedInput,
   type Role,
+  TIME_ZONE_HEADER,
 } from '@hosewright/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +27,7 @@ import { actingForCustomer } from '../db/customer-scope.ts';
 import { customers } from '../db/schema.ts';
 import { AppError, issuesOf } from '../lib/errors.ts';
 import type { TenantCache } from '../lib/tenant-cache.ts';
+import { inTimeZone } from '../lib/today.ts';
 import { type AuthContext, authOf } from '../modules/auth/plugin.ts';
 
 /** What a handler inside the tenant transaction gets. */
@@ -127,7 +130,13 @@ export function registerContractRoute(
     url: e.path,
     config: { access: e.access, contract: e },
     // A call acting for one customer runs in its scope: every tenant transaction then sees that customer only.
-    handler: (request, reply) => actingForCustomer(request.auth?.customerId, () => handle(request, reply)),
+    // A signed-in call's days are those of the time zone it names (ADR 23).
+    handler: async (request, reply) =>
+      actingForCustomer(request.auth?.customerId, () =>
+        mode === 'public'
+          ? handle(request, reply)
+          : inTimeZone(timeZoneOf(request), () => handle(request, reply)),
+      ),
   });
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -205,6 +214,21 @@ export function registerContractRoute(
 async function assertCustomerExists(tx: Tx, customerId: string): Promise<void> {
   const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
   if (!row) throw new AppError(AppErrorCode.NotFound, 'The customer was not found');
+}
+
+/** The zone the `Time-Zone` header names (ADR 23); a header that names none is refused. */
+function timeZoneOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[TIME_ZONE_HEADER];
+  const named = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!named) return undefined;
+  if (!isTimeZone(named)) {
+    throw new AppError(
+      AppErrorCode.BadRequest,
+      `The Time-Zone header must name a time zone such as America/Vancouver or UTC, not "${named.slice(0, 64)}"`,
+      { issues: [{ path: [TIME_ZONE_HEADER], message: 'Not a time zone' }] },
+    );
+  }
+  return named;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

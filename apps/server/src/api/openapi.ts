@@ -17,6 +17,7 @@ import {
   isMultipartBody,
   isPublicAccess,
   placeholderId,
+  TIME_ZONE_HEADER,
 } from '@hosewright/domain';
 import { z } from 'zod';
 
@@ -163,7 +164,9 @@ function operation(e: AnyEndpoint): JsonSchema {
         const value = (p.in === 'path' ? example.params : example.query)?.[p.name as string];
         return value === undefined ? p : { ...p, example: value };
       }),
-      ...(isPublicAccess(e.access) ? [] : [{ $ref: '#/components/parameters/ApiCustomerId' }]),
+      ...(isPublicAccess(e.access)
+        ? []
+        : [{ $ref: '#/components/parameters/ApiCustomerId' }, { $ref: '#/components/parameters/TimeZone' }]),
     ],
     ...(body ? { requestBody: body } : {}),
     responses: responses(e),
@@ -221,6 +224,14 @@ export function openApiDocument(contracts: readonly AnyEndpoint[], options: Open
           description:
             'Act for this customer only (its id): another customer of the organisation, or of another organisation, is not found',
           schema: { type: 'string', format: 'uuid' },
+        },
+        TimeZone: {
+          name: TIME_ZONE_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            "The caller's time zone by its name: what the call dates (an estimate's date, a tag's build date) and what it finds due, expired or in force count that zone's days. UTC when not sent; a name that is not a time zone answers 400",
+          schema: { type: 'string', example: 'America/Vancouver' },
         },
       },
       schemas: { ErrorBody: jsonSchema(errorBodySchema, 'output') },

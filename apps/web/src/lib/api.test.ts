@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 describe('API client', () => {
-  it('sends the bearer token, the userid and the apicustomerid headers', async () => {
+  it("sends the bearer token, the userid and the apicustomerid headers, and the browser's time zone", async () => {
     storeSessionProfile(createSessionProfile({ userId: 'u-42' }));
     useSettingsStore.setState({ customerId: 'cust-7' });
     const { calls } = stubFetch({ 'GET /api/v1/user': { body: { ok: true } } });
@@ -24,6 +24,8 @@ describe('API client', () => {
       authorization: 'Bearer sdk-token',
       userid: 'u-42',
       apicustomerid: 'cust-7',
+      // Whose day "today" is on the server (ADR 23).
+      'time-zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 
@@ -41,6 +43,7 @@ describe('API client', () => {
     await apiRequest('/api/v1/public/config', { auth: false });
     expect(calls[0]?.headers.authorization).toBeUndefined();
     expect(calls[0]?.headers.userid).toBeUndefined();
+    expect(calls[0]?.headers['time-zone']).toBeUndefined();
   });
 
   it('throws an ApiError carrying the server error body', async () => {

@@ -4,7 +4,7 @@
  * server's `ErrorBody`; the answers that move the user are applied here once: a 401 goes to /login, a 403
  * that carries the subscription status goes to /subscriptionexpired.
  */
-import { AppErrorCode, type ErrorBody, matchRoute } from '@hosewright/domain';
+import { AppErrorCode, type ErrorBody, matchRoute, TIME_ZONE_HEADER } from '@hosewright/domain';
 import { getCookie } from './cookies';
 import { navigateTo } from './navigation';
 import {
@@ -152,12 +152,24 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
   if (error.status === 403 && error.body.details?.guardCode === 845 && !settings.isApi) forgetRoles();
 }
 
-/** The bearer token, `userid` and `apicustomerid` every product call sends (also for uploads by XHR). */
+let timeZone: string | undefined;
+
+/** The browser's time zone by its name ('America/Vancouver'): the reader's days (ADR 23). */
+export function browserTimeZone(): string {
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return timeZone;
+}
+
+/**
+ * The bearer token, `userid`, `apicustomerid` and the browser's `Time-Zone` (whose day "today" is, ADR 23)
+ * every product call sends (also for uploads by XHR).
+ */
 export async function productHeaders(token?: string): Promise<Record<string, string>> {
   return {
     Authorization: `Bearer ${token ?? (await resolveToken())}`,
     userid: getCookie('userId') ?? '',
     apicustomerid: useSettingsStore.getState().customerId ?? '',
+    [TIME_ZONE_HEADER]: browserTimeZone(),
   };
 }
 

@@ -229,6 +229,8 @@ export function errorCodesOf(e: AnyEndpoint): AppErrorCode[] {
     if (access.subscriptions) codes.add(AppErrorCode.WrongTier);
     // The `apicustomerid` header may name a customer the organisation does not have.
     codes.add(AppErrorCode.NotFound);
+    // The `Time-Zone` header may name no time zone (`TIME_ZONE_HEADER`).
+    codes.add(AppErrorCode.BadRequest);
   }
   if (e.params) codes.add(AppErrorCode.NotFound);
   if (e.params || e.query || e.body) codes.add(AppErrorCode.BadRequest);

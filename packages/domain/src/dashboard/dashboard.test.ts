@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardQuerySchema, isTimeZone } from './dashboard.ts';
+import { isTimeZone } from '../api/time-zone.ts';
+import { dashboardQuerySchema } from './dashboard.ts';
 
 describe("the dashboard's time zone", () => {
   it('takes a zone by its name and refuses offsets and names nobody knows', () => {

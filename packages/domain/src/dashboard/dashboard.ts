@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, MEMBER } from '../api/endpoint.ts';
 import { isoDateTimeSchema } from '../api/schemas.ts';
+import { isTimeZone } from '../api/time-zone.ts';
 import { lowStockSchema } from '../inventory/inventory.ts';
 import { tierSchema } from '../session/session.ts';
 import { WORK_ORDER_STATUSES } from '../workorders/workorders.ts';
@@ -120,20 +121,6 @@ export const dashboardSchema = z.object({
   usage: z.array(dashboardUsageSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-
-/**
- * Whether `name` is a time zone by its name (`America/Vancouver`, `UTC`) that this runtime knows. Offsets
- * (`+05:30`) are refused: the database reads a bare offset with the opposite sign.
- */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z]/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const dashboardQuerySchema = z.object({
   /**

@@ -23,6 +23,7 @@ import QRCode from 'qrcode';
 import type { Tx } from '../../db/client.ts';
 import { crimpSpecs, hoseAssemblySerials, organizations } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { dayOf } from '../../lib/today.ts';
 import { drawShopHeader, loadShop } from '../organization/shop.ts';
 import { findRow, getAssembly, SERIAL_NOT_FOUND } from './service.ts';
 
@@ -125,7 +126,6 @@ export function render(doc: PDFKit.PDFDocument, draw: () => void | Promise<void>
   });
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
 /** Lengths and pressures in the reader's units: '1,000 mm' and '276 bar', or '39-3/8 in' and '4,000 psi'. */
 export function unitWriters(units: UnitSystem) {
   return {
@@ -198,7 +198,7 @@ export async function tagPdf(
       workingPressure: `WP ${psi(assembly.computed.maxWorkingPressurePsi)}`,
       length: `Length ${mm(assembly.computed.overallLengthMm)}`,
       skive: assembly.parts.hose.skive === true,
-      built: day(serial.builtAt),
+      built: dayOf(serial.builtAt),
       shop,
     }),
   );
@@ -311,9 +311,9 @@ export async function specSheetPdf(
     doc.moveDown(0.4).fontSize(9);
     const facts: [string, string][] = [
       ['Customer', assembly.customerName ?? '—'],
-      ['Revision', `${assembly.revision} of ${day(new Date(assembly.createdAt))}`],
+      ['Revision', `${assembly.revision} of ${dayOf(new Date(assembly.createdAt))}`],
     ];
-    if (serial) facts.push(['Serial', `${serial.serialId}, built ${day(serial.builtAt)}`]);
+    if (serial) facts.push(['Serial', `${serial.serialId}, built ${dayOf(serial.builtAt)}`]);
     for (const [k, v] of facts)
       doc
         .font('Helvetica-Bold')
@@ -430,7 +430,7 @@ export async function specSheetPdf(
       }
       const by = assembly.createdByName ? ` by ${assembly.createdByName}` : '';
       doc.text(
-        `Confirmed${by} when saving revision ${assembly.revision} on ${day(new Date(assembly.createdAt))}.`,
+        `Confirmed${by} when saving revision ${assembly.revision} on ${dayOf(new Date(assembly.createdAt))}.`,
         left,
         doc.y,
         { width },

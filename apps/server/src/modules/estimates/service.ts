@@ -52,6 +52,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
+import { today } from '../../lib/today.ts';
 import { pricingFor } from '../currencies/service.ts';
 import { likePattern } from '../customers/service.ts';
 import { getSettings } from '../organization/service.ts';
@@ -63,11 +64,6 @@ type EstimateRow = typeof salesEstimates.$inferSelect;
 type LineRow = typeof salesEstimateLines.$inferSelect;
 
 const ESTIMATE = 'This sales estimate';
-
-/** The organisation's day: the UTC date (YYYY-MM-DD). */
-export function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -59,6 +59,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { totalOf } from '../../lib/paging.ts';
+import { today } from '../../lib/today.ts';
 import { loadParts, type StoredSpec, settingsOf } from '../assemblies/service.ts';
 import { assertCurrencyAvailable, currencyRates, pricingFor } from '../currencies/service.ts';
 import { likePattern } from '../customers/service.ts';
@@ -82,11 +83,6 @@ const ITEM_LABEL: Record<PriceListItemType, string> = {
   assembly: 'This hose assembly',
   kit: 'This hose kit',
 };
-
-/** Today as the lists count days (ISO, UTC): the first day a version may take effect. */
-export function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 function conflict(message: string, field?: string): AppError {
   return new AppError(AppErrorCode.Conflict, message, field ? { field } : undefined);
@@ -178,7 +174,7 @@ function inForceOf(versions: readonly Version[], date: string): Version | null {
 }
 
 function toSummary(row: ListRow, versions: readonly Version[], customerCount: number): PriceListSummary {
-  const inForce = inForceOf(versions, todayIso());
+  const inForce = inForceOf(versions, today());
   const draft = draftOf(versions);
   return {
     _id: row.id,
@@ -277,7 +273,7 @@ export async function getPriceList(tx: Tx, organizationId: string, id: string): 
     getSettings(tx, organizationId),
   ]);
   const versions = versionMap.get(id) ?? [];
-  const inForce = inForceOf(versions, todayIso());
+  const inForce = inForceOf(versions, today());
   const targetMarginPct = Number(settings.targetMarginPct);
   const alertCount = inForce
     ? await alertCountOf(tx, organizationId, row, inForce.row.id, targetMarginPct)
@@ -602,7 +598,7 @@ async function alertCountOf(
 export async function listPriceListAlerts(tx: Tx, organizationId: string, id: string) {
   const row = await findPriceListRow(tx, organizationId, id);
   const versions = (await versionsOf(tx, organizationId, [id])).get(id) ?? [];
-  const inForce = inForceOf(versions, todayIso());
+  const inForce = inForceOf(versions, today());
   const targetMarginPct = Number((await getSettings(tx, organizationId)).targetMarginPct);
   const alerts = inForce ? await alertsOf(tx, organizationId, row, inForce.row.id, targetMarginPct) : [];
   return { targetMarginPct, versionId: inForce?.row.id ?? null, alerts };
@@ -651,7 +647,7 @@ export async function listPriceListItems(
   const versions = (await versionsOf(tx, organizationId, [id])).get(id) ?? [];
   const version = query.versionId
     ? versions.find((v) => v.row.id === query.versionId)
-    : (inForceOf(versions, todayIso()) ?? draftOf(versions));
+    : (inForceOf(versions, today()) ?? draftOf(versions));
   if (query.versionId && !version) throw AppError.notFound('This version');
   if (!version) return { items: [], total: 0, page: query.page };
   const [ctx, settings] = await Promise.all([
@@ -751,7 +747,7 @@ export async function ensureDraft(
   // Another request made it a moment ago.
   if (!made) return { id: (await draftIdOf(tx, organizationId, listId)) ?? '', created: false };
   const versions = (await versionsOf(tx, organizationId, [listId])).get(listId) ?? [];
-  const inForce = inForceOf(versions, todayIso());
+  const inForce = inForceOf(versions, today());
   if (inForce) {
     await tx.execute(
       sql`insert into ${priceListItems}
@@ -883,7 +879,7 @@ export async function reviewPriceListDraft(
   const versions = (await versionsOf(tx, organizationId, [id])).get(id) ?? [];
   const draft = draftOf(versions);
   if (!draft) throw conflict('There is no draft to review: import prices or change one first');
-  const compared = inForceOf(versions, effectiveFrom ?? todayIso());
+  const compared = inForceOf(versions, effectiveFrom ?? today());
   const [drafted, currentItems] = await Promise.all([
     itemsWithCosts(tx, organizationId, draft.row.id),
     compared ? itemsOf(tx, organizationId, compared.row.id) : Promise.resolve(null),
@@ -925,11 +921,11 @@ export async function publishPriceListDraft(
   input: PriceListPublish,
 ): Promise<PriceListDetail> {
   await findPriceListRow(tx, organizationId, id);
-  const today = todayIso();
-  if (input.effectiveFrom < today) {
+  const first = today();
+  if (input.effectiveFrom < first) {
     throw badInput(
       'effectiveFrom',
-      `Publish from today (${today}) or a later day: estimates already dated keep their prices`,
+      `Publish from today (${first}) or a later day: estimates already dated keep their prices`,
     );
   }
   const [published] = await queryRows<{ itemCount: number }>(
