@@ -50,6 +50,7 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { acrossCustomers } from '../../db/customer-scope.ts';
+import { takeTurnsNumbering } from '../../db/numbering.ts';
 import {
   components,
   couplingSeries,
@@ -291,6 +292,7 @@ export function defaultDescription(parts: AssemblyParts, overallLengthMm: number
 async function nextGeneratedPartNumber(tx: Tx, organizationId: string, pattern: string): Promise<string> {
   const prefix = pattern.slice(0, pattern.indexOf('{')).toLowerCase();
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await takeTurnsNumbering(tx, organizationId, 'part number');
   // Unique across the organisation, also for a call acting for one customer.
   const [assemblies, parts] = await acrossCustomers(tx, () =>
     Promise.all([

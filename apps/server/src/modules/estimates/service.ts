@@ -41,6 +41,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { acrossCustomers } from '../../db/customer-scope.ts';
+import { takeTurnsNumbering } from '../../db/numbering.ts';
 import {
   customers,
   hoseAssemblies,
@@ -469,6 +470,7 @@ async function nextEstimateNumber(tx: Tx, organizationId: string, pattern: strin
   const brace = pattern.indexOf('{');
   const prefix = (brace < 0 ? pattern : pattern.slice(0, brace)).toLowerCase();
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await takeTurnsNumbering(tx, organizationId, 'estimate');
   // Numbers are unique across the organisation, also for a call acting for one customer.
   const used = await acrossCustomers(tx, () =>
     tx
@@ -481,7 +483,6 @@ async function nextEstimateNumber(tx: Tx, organizationId: string, pattern: strin
         ),
       ),
   );
-  // Two creates at the same moment may pick the same number: the unique index refuses the second.
   return nextPartNumber(
     pattern,
     used.map((r) => r.number),

@@ -44,6 +44,7 @@ import {
 } from '@hosewright/domain';
 import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { takeTurnsNumbering } from '../../db/numbering.ts';
 import {
   components,
   crimpSpecs,
@@ -750,11 +751,11 @@ async function nextWorkOrderNumber(tx: Tx, organizationId: string): Promise<stri
   const brace = pattern.indexOf('{');
   const prefix = (brace < 0 ? pattern : pattern.slice(0, brace)).toLowerCase();
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await takeTurnsNumbering(tx, organizationId, 'work order');
   const used = await tx
     .select({ number: workOrders.number })
     .from(workOrders)
     .where(and(eq(workOrders.organizationId, organizationId), sql`lower(${workOrders.number}) like ${like}`));
-  // Two creates at the same moment may pick the same number: the unique index refuses the second (409).
   return nextPartNumber(
     pattern,
     used.map((r) => r.number),
