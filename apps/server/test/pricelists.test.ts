@@ -288,27 +288,24 @@ describe('price lists', () => {
     const list = await createList('Date line list');
     const part = await createComponent();
     await saveItem(list._id, part.id, 1500);
+    const publishInTheEast = (effectiveFrom: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/pricelist/${list._id}/draft/publish`,
+        headers: inZone(east),
+        payload: { effectiveFrom },
+      });
 
     // The western today is already yesterday in the east: publishing from it is refused there.
     const westDay = todayIn(west);
-    const fromEast = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/pricelist/${list._id}/draft/publish`,
-      headers: inZone(east),
-      payload: { effectiveFrom: westDay },
-    });
+    const fromEast = await publishInTheEast(westDay);
     expect(fromEast.statusCode).toBe(400);
     expect(fromEast.json().message).toMatch(/^Publish from today \(\d{4}-\d{2}-\d{2}\) or a later day/);
     expect(fromEast.json().message).not.toContain(`(${westDay})`);
 
     // Published from the eastern today: in force in the east, still to come in the west.
     const eastDay = todayIn(east);
-    const published = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/pricelist/${list._id}/draft/publish`,
-      headers: inZone(east),
-      payload: { effectiveFrom: eastDay },
-    });
+    const published = await publishInTheEast(eastDay);
     expect(published.statusCode, published.body).toBe(200);
     const readIn = async (timeZone: string) =>
       (
