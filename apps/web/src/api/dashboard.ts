@@ -11,5 +11,6 @@ export const dashboardQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.all,
     // The week is counted in the reader's days (the browser's time zone), as the work order list's "late".
-    queryFn: ({ signal }) => call(getDashboard, { query: { timeZone: browserTimeZone() } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(getDashboard, { query: { timeZone: browserTimeZone() ?? 'UTC' } }, { signal }),
   });

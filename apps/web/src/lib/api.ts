@@ -4,7 +4,7 @@
  * server's `ErrorBody`; the answers that move the user are applied here once: a 401 goes to /login, a 403
  * that carries the subscription status goes to /subscriptionexpired.
  */
-import { AppErrorCode, type ErrorBody, matchRoute, TIME_ZONE_HEADER } from '@hosewright/domain';
+import { AppErrorCode, type ErrorBody, isTimeZone, matchRoute, TIME_ZONE_HEADER } from '@hosewright/domain';
 import { getCookie } from './cookies';
 import { navigateTo } from './navigation';
 import {
@@ -152,12 +152,18 @@ function handleFailure(error: ApiError, handleAuthErrors: boolean): void {
   if (error.status === 403 && error.body.details?.guardCode === 845 && !settings.isApi) forgetRoles();
 }
 
-let timeZone: string | undefined;
+let timeZone: string | null | undefined;
 
-/** The browser's time zone by its name ('America/Vancouver'): the reader's days (ADR 23). */
-export function browserTimeZone(): string {
-  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return timeZone;
+/**
+ * The browser's time zone by its name ('America/Vancouver'): the reader's days (ADR 23). Undefined when the
+ * browser cannot name one (some answer 'Etc/Unknown'): the calls then go without it and count in UTC.
+ */
+export function browserTimeZone(): string | undefined {
+  if (timeZone === undefined) {
+    const named = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    timeZone = named && isTimeZone(named) ? named : null;
+  }
+  return timeZone ?? undefined;
 }
 
 /**
@@ -165,11 +171,12 @@ export function browserTimeZone(): string {
  * every product call sends (also for uploads by XHR).
  */
 export async function productHeaders(token?: string): Promise<Record<string, string>> {
+  const zone = browserTimeZone();
   return {
     Authorization: `Bearer ${token ?? (await resolveToken())}`,
     userid: getCookie('userId') ?? '',
     apicustomerid: useSettingsStore.getState().customerId ?? '',
-    [TIME_ZONE_HEADER]: browserTimeZone(),
+    ...(zone ? { [TIME_ZONE_HEADER]: zone } : {}),
   };
 }
 
