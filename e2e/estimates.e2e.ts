@@ -9,7 +9,9 @@
  *   2. downloads the estimate PDF;
  *   3. accepts it as one work order and follows the link to the work order made, which builds six units;
  *
- * and on a phone the estimates list is cards that fit the screen.
+ * and on a phone the estimates list is cards that fit the screen. Last, a sent estimate valid until today at
+ * the western end of the world's clocks reads as sent to a reader there and as expired to one on Kiritimati,
+ * a day ahead: each browser's calls name its time zone, and the server reads the expiry by that day (ADR 23).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -186,5 +188,45 @@ test('on a phone the estimates are cards that fit the screen', async () => {
     });
   } finally {
     await phone.close();
+  }
+});
+
+test("a sent estimate expires at the reader's midnight, read in each browser's own time zone", async () => {
+  // The two ends of the world's clocks, 26 hours apart: their days always differ.
+  const [west, east] = ['Etc/GMT+12', 'Pacific/Kiritimati'];
+  const westDay = new Intl.DateTimeFormat('en-CA', {
+    timeZone: west,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const estimate = await apiCall<{ _id: string; number: string }>('POST', 'salesestimates/create', {
+    customerId: need(made.customerId, 'The customer'),
+    description: 'Valid one day',
+    estimateDate: westDay,
+    validUntil: westDay,
+    lines: [{ type: 'labour', description: 'Crimping', quantity: 1 }],
+  });
+  await apiCall('POST', `salesestimate/${estimate._id}/send`, { to: 'robin@northern-fleet.example' });
+
+  const baseUrl = journey.server().baseUrl;
+  for (const [timeZone, status, not] of [
+    [west, 'Sent', 'Expired'],
+    [east, 'Expired', 'Sent'],
+  ] as const) {
+    const reader = await newSession(journey.browser(), 'desktop', timeZone);
+    try {
+      await signIn(reader.page, baseUrl, DEMO.email, DEMO.password);
+      await runStep(`estimates-expiry-${status.toLowerCase()}`, reader, journey.server(), async (page) => {
+        await page.goto(`${baseUrl}/salesestimate/${estimate._id}`);
+        await visible(page.getByRole('heading', { level: 1, name: new RegExp(estimate.number) }), 20_000);
+        // The estimate's status chip, and not the other.
+        const chip = (text: string) => page.locator('.MuiChip-label').getByText(text, { exact: true });
+        await visible(chip(status).first());
+        expect(await chip(not).count()).toBe(0);
+      });
+    } finally {
+      await reader.close();
+    }
   }
 });

@@ -57,14 +57,21 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A fresh context (no cookies, no storage) and page with the given viewport. */
-export async function newSession(browser: Browser, viewport: ViewportName = 'desktop'): Promise<Session> {
+/**
+ * A fresh context (no cookies, no storage) and page with the given viewport, in Toronto's time zone unless
+ * another is named.
+ */
+export async function newSession(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+  timezoneId = 'America/Toronto',
+): Promise<Session> {
   const phone = viewport === 'phone';
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     locale: 'en-CA',
-    timezoneId: 'America/Toronto',
+    timezoneId,
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
