@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { endpoint, MEMBER } from '../api/endpoint.ts';
 import { isoDateTimeSchema } from '../api/schemas.ts';
 import { isTimeZone } from '../api/time-zone.ts';
-import { lowStockSchema } from '../inventory/inventory.ts';
+import { lowStockSchema } from '../inventory/low-stock.ts';
 import { tierSchema } from '../session/session.ts';
-import { WORK_ORDER_STATUSES } from '../workorders/workorders.ts';
+import { WORK_ORDER_STATUSES } from '../workorders/status.ts';
 
 /** How many days the week covers: today and the six before it, days of the caller's time zone. */
 export const DASHBOARD_DAYS = 7;

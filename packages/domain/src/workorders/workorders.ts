@@ -11,9 +11,9 @@ import { isoDateTimeSchema, listQuery } from '../api/schemas.ts';
 import { COMPONENT_KINDS } from '../components/components.ts';
 import { STOCK_UNITS } from '../inventory/inventory.ts';
 import { MM_PER_INCH, PSI_PER_BAR } from '../units/units.ts';
+import { WORK_ORDER_STATUSES, type WorkOrderStatus } from './status.ts';
 
-export const WORK_ORDER_STATUSES = ['draft', 'released', 'inProgress', 'completed', 'cancelled'] as const;
-export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
+export { WORK_ORDER_STATUSES, type WorkOrderStatus } from './status.ts';
 
 export const WORK_ORDER_STATUS_LABELS: Readonly<Record<WorkOrderStatus, string>> = {
   draft: 'Draft',
